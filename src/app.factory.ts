@@ -1,0 +1,20 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { installBodyParser } from './common/http/body-parser';
+import { requestIdMiddleware } from './common/http/request-id.middleware';
+import { setupOpenApi } from './openapi/openapi.setup';
+
+/** The one way an HTTP app is assembled, shared by main.ts and the end-to-end tests. */
+export async function createHttpApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  installBodyParser(app);
+  app.use(requestIdMiddleware);
+  setupOpenApi(app);
+  app.enableShutdownHooks();
+  return app;
+}

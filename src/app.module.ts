@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from './common/auth/auth.module';
+import { CommonModule } from './common/common.module';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './infra/database/database.module';
+import { LoggingModule } from './infra/logging.module';
+import { QueuesModule } from './infra/queues/queues.module';
+import { RedisModule } from './infra/redis/redis.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
+import { BudgetModule } from './modules/budget/budget.module';
+import { HealthModule } from './modules/health/health.module';
+import { KeysModule } from './modules/keys/keys.module';
+import { MetaModule } from './modules/meta/meta.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    RedisModule,
+    QueuesModule,
+    CommonModule,
+    AuthModule,
+    AccountsModule,
+    BudgetModule,
+    KeysModule,
+    MetaModule,
+    HealthModule,
+  ],
+})
+export class AppModule {}

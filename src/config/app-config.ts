@@ -1,0 +1,193 @@
+/** Typed, validated configuration (decisions.md section 4). Built once at start-up from the environment. */
+export type AppRole = 'all' | 'api' | 'worker';
+
+export interface AppConfig {
+  port: number;
+  baseUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Prefix for every Redis key and Bull queue this deployment owns (lets test runs share one Redis). */
+  redisPrefix: string;
+  appRole: AppRole;
+  migrationsRun: boolean;
+  apiKeyPrefix: string;
+  dashboard: {
+    jwtSecret: string | undefined;
+    jwksUrl: string | undefined;
+    issuer: string | undefined;
+    audience: string | undefined;
+    origins: string[];
+  };
+  defaultAccountBudgetCents: number;
+  minScanReservationCents: number;
+  scanSyncWaitMs: number;
+  sseHeartbeatMs: number;
+  exportRetentionSeconds: number;
+  storageDir: string;
+  enabledEngines: string[];
+  offlineStepMs: number;
+  defaultFetchProvider: 'fetch-a' | 'fetch-b';
+  defaultSearchProvider: 'search-a' | 'search-b';
+  defaultVerifyProvider: 'fetch-a' | 'fetch-b';
+  defaultAuditorModel: string;
+  rateLimits: { reads: number; mutations: number; scans: number; exports: number; keys: number };
+  scanWorkerConcurrency: number;
+  exportWorkerConcurrency: number;
+  logLevel: string;
+  providers: Record<ProviderKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
+}
+
+export const PROVIDER_KEYS = ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity'] as const;
+export type ProviderKey = (typeof PROVIDER_KEYS)[number];
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+const KNOWN_ENGINES = ['v4', 'v4.5-alpha', 'v4.5-beta', 'council'];
+
+type Env = Record<string, string | undefined>;
+
+class Reader {
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optional(name: string): string | undefined {
+    return this.raw(name);
+  }
+
+  int(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^-?\d+$/.test(value)) throw new ConfigError(`${name}: expected a whole number, got "${value}"`);
+    const parsed = Number(value);
+    if (parsed < min || parsed > max) throw new ConfigError(`${name}: must be between ${min} and ${max}, got ${parsed}`);
+    return parsed;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(value)) return true;
+    if (['false', '0', 'no'].includes(value)) return false;
+    throw new ConfigError(`${name}: expected true or false, got "${value}"`);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!allowed.includes(value as T)) throw new ConfigError(`${name}: must be one of ${allowed.join(', ')}, got "${value}"`);
+    return value as T;
+  }
+
+  url(name: string, protocols: string[]): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(`${name}: not a valid URL`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(`${name}: expected a ${protocols.join(' or ')} URL, got "${parsed.protocol}"`);
+    }
+    return value;
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const read = new Reader(env);
+  const port = read.int('PORT', 3000, 0, 65535);
+  const baseUrl = (read.url('BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const apiKeyPrefix = read.string('API_KEY_PREFIX', 'rgs');
+  if (!/^[a-z][a-z0-9]{1,15}$/.test(apiKeyPrefix)) {
+    throw new ConfigError('API_KEY_PREFIX: 2 to 16 lowercase letters or digits, starting with a letter');
+  }
+
+  const jwtSecret = read.optional('DASHBOARD_JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('DASHBOARD_JWT_SECRET: must be at least 32 characters (HS256 key)');
+  }
+  const jwksUrl = read.url('DASHBOARD_JWKS_URL', ['http:', 'https:']);
+  const issuer = read.optional('DASHBOARD_ISSUER');
+  const audience = read.optional('DASHBOARD_AUDIENCE');
+  if (jwksUrl && (!issuer || !audience)) {
+    throw new ConfigError(`${issuer ? 'DASHBOARD_AUDIENCE' : 'DASHBOARD_ISSUER'}: required when DASHBOARD_JWKS_URL is set`);
+  }
+
+  const enabledEngines = read
+    .string('ENABLED_ENGINES', KNOWN_ENGINES.join(','))
+    .split(',')
+    .map((engine) => engine.trim())
+    .filter(Boolean);
+  const unknownEngine = enabledEngines.find((engine) => !KNOWN_ENGINES.includes(engine));
+  if (unknownEngine) throw new ConfigError(`ENABLED_ENGINES: unknown engine "${unknownEngine}" (known: ${KNOWN_ENGINES.join(', ')})`);
+
+  const defaultAuditorModel = read.string('DEFAULT_AUDITOR_MODEL', 'medium');
+  if (defaultAuditorModel !== 'medium') throw new ConfigError('DEFAULT_AUDITOR_MODEL: the only supported auditor model is "medium"');
+
+  const origins = read
+    .string('DASHBOARD_ORIGINS', '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    try {
+      new URL(origin);
+    } catch {
+      throw new ConfigError(`DASHBOARD_ORIGINS: "${origin}" is not an origin such as https://app.example.com`);
+    }
+  }
+
+  const providers = Object.fromEntries(
+    PROVIDER_KEYS.map((key) => {
+      const upper = key.toUpperCase();
+      return [key, { apiKey: read.optional(`${upper}_API_KEY`), baseUrl: read.url(`${upper}_BASE_URL`, ['http:', 'https:']) }];
+    }),
+  ) as AppConfig['providers'];
+
+  return {
+    port,
+    baseUrl,
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: read.string('REDIS_PREFIX', 'rgs'),
+    appRole: read.oneOf('APP_ROLE', ['all', 'api', 'worker'] as const, 'all'),
+    migrationsRun: read.bool('MIGRATIONS_RUN', true),
+    apiKeyPrefix,
+    dashboard: { jwtSecret, jwksUrl, issuer, audience, origins },
+    defaultAccountBudgetCents: read.int('DEFAULT_ACCOUNT_BUDGET_CENTS', 10000, 0),
+    minScanReservationCents: read.int('MIN_SCAN_RESERVATION_CENTS', 50, 0),
+    scanSyncWaitMs: read.int('SCAN_SYNC_WAIT_MS', 120000, 0, 600000),
+    sseHeartbeatMs: read.int('SSE_HEARTBEAT_MS', 30000, 100),
+    exportRetentionSeconds: read.int('EXPORT_RETENTION_SECONDS', 604800, 1),
+    storageDir: read.string('STORAGE_DIR', './.data/artefacts'),
+    enabledEngines,
+    offlineStepMs: read.int('OFFLINE_STEP_MS', 1500, 0, 600000),
+    defaultFetchProvider: read.oneOf('DEFAULT_FETCH_PROVIDER', ['fetch-a', 'fetch-b'] as const, 'fetch-a'),
+    defaultSearchProvider: read.oneOf('DEFAULT_SEARCH_PROVIDER', ['search-a', 'search-b'] as const, 'search-a'),
+    defaultVerifyProvider: read.oneOf('DEFAULT_VERIFY_PROVIDER', ['fetch-a', 'fetch-b'] as const, 'fetch-b'),
+    defaultAuditorModel,
+    rateLimits: {
+      reads: read.int('RATE_LIMIT_READS', 60, 1),
+      mutations: read.int('RATE_LIMIT_MUTATIONS', 30, 1),
+      scans: read.int('RATE_LIMIT_SCANS', 6, 1),
+      exports: read.int('RATE_LIMIT_EXPORTS', 30, 1),
+      keys: read.int('RATE_LIMIT_KEYS', 10, 1),
+    },
+    scanWorkerConcurrency: read.int('SCAN_WORKER_CONCURRENCY', 4, 1, 64),
+    exportWorkerConcurrency: read.int('EXPORT_WORKER_CONCURRENCY', 2, 1, 64),
+    logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    providers,
+  };
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { dataSourceOptions } from './data-source-options';
+import { runMigrationsWithLock } from './migrate';
+
+/** Runs pending migrations at start-up (unless MIGRATIONS_RUN=false), before dependent modules initialise. */
+@Injectable()
+export class DatabaseMigrator implements OnModuleInit {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.migrationsRun) await runMigrationsWithLock(this.dataSource);
+  }
+}
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        if (!config.databaseUrl) throw new Error('DATABASE_URL: not set and no embedded database was started');
+        return { ...dataSourceOptions(config.databaseUrl), retryAttempts: 3, retryDelay: 1000 };
+      },
+    }),
+  ],
+  providers: [DatabaseMigrator],
+})
+export class DatabaseModule {}

@@ -1,0 +1,9 @@
+import { AccountIntegration } from '../../modules/accounts/entities/account-integration.entity';
+import { Account } from '../../modules/accounts/entities/account.entity';
+import { User } from '../../modules/accounts/entities/user.entity';
+import { BudgetBalance } from '../../modules/budget/entities/budget-balance.entity';
+import { BudgetLedgerEntry } from '../../modules/budget/entities/budget-ledger-entry.entity';
+import { ApiKey } from '../../modules/keys/entities/api-key.entity';
+
+/** Every entity, listed explicitly so the CLI, the app and the tests see the same schema. */
+export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance];

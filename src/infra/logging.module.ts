@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { requestIdOf } from '../common/http/request-id';
+
+/** Structured JSON logs; every line of a request carries its request id, and credentials never reach a log. */
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.logLevel,
+          genReqId: (req) => requestIdOf(req as never),
+          customAttributeKeys: { reqId: 'request_id' },
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.key', '*.token', '*.password', '*.secret'],
+            censor: '[redacted]',
+          },
+          serializers: {
+            req: (req: { id: string; method: string; url: string }) => ({ method: req.method, url: req.url }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          },
+          autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health/') },
+        },
+        forRoutes: [{ path: '*path', method: 0 as never }],
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}

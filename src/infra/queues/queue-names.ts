@@ -1,0 +1,2 @@
+export const SCANS_QUEUE = 'scans';
+export const EXPORTS_QUEUE = 'exports';

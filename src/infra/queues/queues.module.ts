@@ -1,0 +1,23 @@
+import { BullModule } from '@nestjs/bull';
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { redisOptionsFromUrl } from '../redis/redis-url';
+import { EXPORTS_QUEUE, SCANS_QUEUE } from './queue-names';
+
+/** Bull on the shared Redis; job payloads carry ids only and clients read job state from Postgres. */
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        redis: redisOptionsFromUrl(config.redisUrl!),
+        prefix: `${config.redisPrefix}:bull`,
+        defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
+      }),
+    }),
+    BullModule.registerQueue({ name: SCANS_QUEUE }, { name: EXPORTS_QUEUE }),
+  ],
+  exports: [BullModule],
+})
+export class QueuesModule {}

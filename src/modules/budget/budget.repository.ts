@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { BudgetBalance } from './entities/budget-balance.entity';
+import { BudgetLedgerEntry, type LedgerKind } from './entities/budget-ledger-entry.entity';
+
+export interface LedgerAppend {
+  kind: LedgerKind;
+  amountCents: number;
+  referenceType?: string;
+  referenceId?: string;
+  note?: string;
+}
+
+/** Column deltas a ledger entry applies to the running balance. */
+const BALANCE_EFFECT: Record<LedgerKind, { pool: number; spent: number; reserved: number }> = {
+  credit: { pool: 1, spent: 0, reserved: 0 },
+  reservation: { pool: 0, spent: 0, reserved: 1 },
+  settlement: { pool: 0, spent: 1, reserved: 0 },
+  release: { pool: 0, spent: 0, reserved: 0 },
+  charge: { pool: 0, spent: 1, reserved: 0 },
+};
+
+@Injectable()
+export class BudgetRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async createBalance(manager: EntityManager, accountId: string): Promise<void> {
+    await manager.createQueryBuilder().insert().into(BudgetBalance).values({ accountId }).orIgnore().execute();
+  }
+
+  /** Locks the account's balance row until the transaction ends: budget changes of one account run one at a time. */
+  async lockBalance(manager: EntityManager, accountId: string): Promise<BudgetBalance | null> {
+    return manager
+      .getRepository(BudgetBalance)
+      .createQueryBuilder('balance')
+      .setLock('pessimistic_write')
+      .where('balance.account_id = :accountId', { accountId })
+      .getOne();
+  }
+
+  findBalance(accountId: string): Promise<BudgetBalance | null> {
+    return this.dataSource.getRepository(BudgetBalance).findOneBy({ accountId });
+  }
+
+  /**
+   * Appends one ledger row and moves the running totals with it. `releasedReservationCents` is the amount of
+   * the reservation a settlement or release closes.
+   */
+  async append(manager: EntityManager, accountId: string, entry: LedgerAppend, releasedReservationCents = 0): Promise<void> {
+    await manager.getRepository(BudgetLedgerEntry).insert({
+      accountId,
+      kind: entry.kind,
+      amountCents: String(entry.amountCents),
+      referenceType: entry.referenceType ?? null,
+      referenceId: entry.referenceId ?? null,
+      note: entry.note ?? null,
+    });
+    const effect = BALANCE_EFFECT[entry.kind];
+    await manager.query(
+      `UPDATE budget_balances
+          SET pool_cents = pool_cents + $2, spent_cents = spent_cents + $3,
+              reserved_cents = reserved_cents + $4 - $5, updated_at = now()
+        WHERE account_id = $1`,
+      [accountId, effect.pool * entry.amountCents, effect.spent * entry.amountCents, effect.reserved * entry.amountCents, releasedReservationCents],
+    );
+  }
+
+  /** The open reservation for a reference, if any (a reservation not yet settled or released). */
+  async openReservation(manager: EntityManager, accountId: string, referenceType: string, referenceId: string): Promise<number | null> {
+    const rows: Array<{ kind: LedgerKind; amount_cents: string }> = await manager.query(
+      `SELECT kind, amount_cents FROM budget_ledger
+        WHERE account_id = $1 AND reference_type = $2 AND reference_id = $3 AND kind IN ('reservation', 'settlement', 'release')`,
+      [accountId, referenceType, referenceId],
+    );
+    const reservation = rows.find((row) => row.kind === 'reservation');
+    if (!reservation || rows.some((row) => row.kind !== 'reservation')) return null;
+    return Number(reservation.amount_cents);
+  }
+
+  /** Totals recomputed from the ledger itself, for audits and tests of the running balance. */
+  async ledgerTotals(accountId: string): Promise<{ pool: number; spent: number; reserved: number }> {
+    const [row] = await this.dataSource.query(
+      `WITH closed AS (
+         SELECT reference_type, reference_id FROM budget_ledger
+          WHERE account_id = $1 AND kind IN ('settlement', 'release'))
+       SELECT
+         COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'credit'), 0) AS pool,
+         COALESCE(SUM(amount_cents) FILTER (WHERE kind IN ('settlement', 'charge')), 0) AS spent,
+         COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'reservation' AND (reference_type, reference_id) NOT IN (SELECT * FROM closed)), 0) AS reserved
+       FROM budget_ledger WHERE account_id = $1`,
+      [accountId],
+    );
+    return { pool: Number(row.pool), spent: Number(row.spent), reserved: Number(row.reserved) };
+  }
+}

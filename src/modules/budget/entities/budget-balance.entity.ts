@@ -1,0 +1,28 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Account } from '../../accounts/entities/account.entity';
+
+/**
+ * Running totals of an account's ledger, changed only in the same transaction as the ledger rows they
+ * summarise. The row doubles as the per-account lock that serialises reservations.
+ */
+@Entity({ name: 'budget_balances' })
+export class BudgetBalance {
+  @PrimaryColumn({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: Account;
+
+  @Column({ name: 'pool_cents', type: 'numeric', precision: 14, scale: 4, default: 0 })
+  poolCents: string;
+
+  @Column({ name: 'spent_cents', type: 'numeric', precision: 14, scale: 4, default: 0 })
+  spentCents: string;
+
+  @Column({ name: 'reserved_cents', type: 'numeric', precision: 14, scale: 4, default: 0 })
+  reservedCents: string;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

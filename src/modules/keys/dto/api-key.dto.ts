@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ApiKeyDto {
+  @ApiProperty({ format: 'uuid', example: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' })
+  id: string;
+
+  @ApiProperty({ example: 'CI pipeline' })
+  name: string;
+
+  @ApiProperty({ description: 'Masked key prefix; the raw key is never shown again', example: 'rgs_live_AbCd…' })
+  prefix: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Null until the key is first used; updated at most once a minute' })
+  last_used_at: string | null;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Null while the key is active' })
+  revoked_at: string | null;
+}
+
+export class CreatedApiKeyDto extends ApiKeyDto {
+  @ApiProperty({ description: 'The raw key, shown exactly once', example: 'rgs_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345' })
+  key: string;
+}
+
+export class ApiKeyListDto {
+  @ApiProperty({ type: [ApiKeyDto] })
+  data: ApiKeyDto[];
+}
+
+export class RevokedApiKeyDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'date-time' })
+  revoked_at: string;
+}

@@ -1,0 +1,47 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto } from './dto/meta.dto';
+import { MetaService } from './meta.service';
+
+@ApiTags('Discovery')
+@Auth('bearer')
+@Controller('v1/meta')
+export class MetaController {
+  constructor(private readonly meta: MetaService) {}
+
+  @Get('engines')
+  @ApiOperation({ operationId: 'listEngines', summary: 'Engines and allowed horizons' })
+  @ApiOkResponse({ type: EngineListDto })
+  engines(): EngineListDto {
+    return this.meta.engines();
+  }
+
+  @Get('models')
+  @ApiOperation({ operationId: 'listModels', summary: 'Models grouped by provider', description: 'Unconfigured providers are listed; their models fail at scan time.' })
+  @ApiOkResponse({ type: ModelListDto })
+  models(): ModelListDto {
+    return this.meta.modelList();
+  }
+
+  @Get('jurisdictions')
+  @ApiOperation({ operationId: 'listJurisdictions', summary: 'Jurisdictions with their principal regulators' })
+  @ApiOkResponse({ type: JurisdictionListDto })
+  jurisdictions(): JurisdictionListDto {
+    return this.meta.jurisdictionList();
+  }
+
+  @Get('areas')
+  @ApiOperation({ operationId: 'listAreas', summary: 'Regulatory areas' })
+  @ApiOkResponse({ type: AreaListDto })
+  areas(): AreaListDto {
+    return this.meta.areaList();
+  }
+
+  @Get('export-types')
+  @ApiOperation({ operationId: 'listExportTypes', summary: 'Export types with their options schema' })
+  @ApiOkResponse({ type: ExportTypeListDto })
+  exportTypes(): ExportTypeListDto {
+    return this.meta.exportTypeList();
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../../config/app-config';
+import { ExportTypesService } from '../exports/export-types.service';
+import type { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto } from './dto/meta.dto';
+import { AREAS } from './vocabulary/areas';
+import { listPublicEngines } from './vocabulary/engines';
+import { JURISDICTIONS } from './vocabulary/jurisdictions';
+import { listModelProviders } from './vocabulary/models';
+
+/** The live vocabulary clients read at runtime (spec "Discovery"). */
+@Injectable()
+export class MetaService {
+  private readonly jurisdictions: JurisdictionListDto = {
+    data: JURISDICTIONS.map(({ id, label, regulators }) => ({ id, label, regulators: [...regulators] })),
+  };
+  private readonly areas: AreaListDto = { data: AREAS.map(({ id, label }) => ({ id, label })) };
+  private readonly models: ModelListDto;
+
+  constructor(
+    private readonly exportTypes: ExportTypesService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
+    this.models = { data: listModelProviders(credentials) };
+  }
+
+  engines(): EngineListDto {
+    return listPublicEngines();
+  }
+
+  modelList(): ModelListDto {
+    return this.models;
+  }
+
+  jurisdictionList(): JurisdictionListDto {
+    return this.jurisdictions;
+  }
+
+  areaList(): AreaListDto {
+    return this.areas;
+  }
+
+  exportTypeList(): ExportTypeListDto {
+    return { data: this.exportTypes.list() };
+  }
+}

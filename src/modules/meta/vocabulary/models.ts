@@ -1,0 +1,309 @@
+export const PROVIDER_KEYS = ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity', 'offline'] as const;
+export type ProviderKey = (typeof PROVIDER_KEYS)[number];
+
+export const MODEL_ROLES = ['analyst', 'seeker', 'auditor', 'writer', 'translator', 'search'] as const;
+export type ModelRole = (typeof MODEL_ROLES)[number];
+
+export const MODEL_TIERS = ['large', 'large48', 'medium', 'small'] as const;
+export type ModelTier = (typeof MODEL_TIERS)[number];
+
+/** Order in which a tier shorthand looks for a configured provider before falling back to offline. */
+export const TIER_PROVIDER_PREFERENCE: readonly ProviderKey[] = ['anthropic', 'openai', 'gemini', 'cohere', 'perplexity'];
+
+export interface ModelVariant {
+  id: string;
+  label: string;
+  model_id: string;
+}
+
+export interface CatalogueModel {
+  /** Our stable id, accepted by `model` / `searchModel`. */
+  id: string;
+  label: string;
+  role: ModelRole;
+  /** null for models that are not tiered LLMs (machine translation, rerank). */
+  tier: ModelTier | null;
+  /** The vendor's own model id, sent on the wire. */
+  model_id: string;
+  pro_variant?: ModelVariant;
+}
+
+export interface ModelProvider {
+  provider: ProviderKey;
+  label: string;
+  /** Environment variable holding the API key; null when no key is needed. */
+  envKey: string | null;
+  models: readonly CatalogueModel[];
+}
+
+const OFFLINE_MODEL_ID = 'offline-calendar-v1';
+
+export const MODEL_PROVIDERS: readonly ModelProvider[] = [
+  {
+    provider: 'anthropic',
+    label: 'Anthropic',
+    envKey: 'ANTHROPIC_API_KEY',
+    models: [
+      { id: 'anthropic-large', label: 'Claude Opus 4.1', role: 'analyst', tier: 'large', model_id: 'claude-opus-4-1-20250805' },
+      { id: 'anthropic-large48', label: 'Claude Opus 4.5', role: 'analyst', tier: 'large48', model_id: 'claude-opus-4-5-20251101' },
+      { id: 'anthropic-medium', label: 'Claude Sonnet 4.5', role: 'analyst', tier: 'medium', model_id: 'claude-sonnet-4-5-20250929' },
+      { id: 'anthropic-small', label: 'Claude Haiku 4.5', role: 'analyst', tier: 'small', model_id: 'claude-haiku-4-5-20251001' },
+      { id: 'anthropic-seeker', label: 'Claude Haiku 4.5 (search)', role: 'seeker', tier: 'small', model_id: 'claude-haiku-4-5-20251001' },
+      { id: 'anthropic-auditor', label: 'Claude Sonnet 4.5 (auditor)', role: 'auditor', tier: 'medium', model_id: 'claude-sonnet-4-5-20250929' },
+      { id: 'anthropic-writer', label: 'Claude Sonnet 4.5 (writer)', role: 'writer', tier: 'medium', model_id: 'claude-sonnet-4-5-20250929' },
+    ],
+  },
+  {
+    provider: 'openai',
+    label: 'OpenAI',
+    envKey: 'OPENAI_API_KEY',
+    models: [
+      {
+        id: 'openai-large',
+        label: 'GPT-5',
+        role: 'analyst',
+        tier: 'large',
+        model_id: 'gpt-5-2025-08-07',
+        pro_variant: { id: 'openai-large-pro', label: 'GPT-5 pro', model_id: 'gpt-5-pro-2025-10-06' },
+      },
+      { id: 'openai-large48', label: 'GPT-5.1', role: 'analyst', tier: 'large48', model_id: 'gpt-5.1-2025-11-13' },
+      { id: 'openai-medium', label: 'GPT-5 mini', role: 'analyst', tier: 'medium', model_id: 'gpt-5-mini-2025-08-07' },
+      { id: 'openai-small', label: 'GPT-5 nano', role: 'analyst', tier: 'small', model_id: 'gpt-5-nano-2025-08-07' },
+      { id: 'openai-auditor', label: 'GPT-5 mini (auditor)', role: 'auditor', tier: 'medium', model_id: 'gpt-5-mini-2025-08-07' },
+      { id: 'openai-writer', label: 'GPT-5.1 (writer)', role: 'writer', tier: 'large48', model_id: 'gpt-5.1-2025-11-13' },
+    ],
+  },
+  {
+    provider: 'gemini',
+    label: 'Google Gemini',
+    envKey: 'GEMINI_API_KEY',
+    models: [
+      { id: 'gemini-large', label: 'Gemini 2.5 Pro', role: 'analyst', tier: 'large', model_id: 'gemini-2.5-pro' },
+      { id: 'gemini-large48', label: 'Gemini 3 Pro (preview)', role: 'analyst', tier: 'large48', model_id: 'gemini-3-pro-preview' },
+      { id: 'gemini-medium', label: 'Gemini 2.5 Flash', role: 'analyst', tier: 'medium', model_id: 'gemini-2.5-flash' },
+      { id: 'gemini-small', label: 'Gemini 2.5 Flash-Lite', role: 'analyst', tier: 'small', model_id: 'gemini-2.5-flash-lite' },
+      { id: 'gemini-seeker', label: 'Gemini 2.5 Flash (Search grounding)', role: 'seeker', tier: 'medium', model_id: 'gemini-2.5-flash' },
+    ],
+  },
+  {
+    provider: 'deepl',
+    label: 'DeepL',
+    envKey: 'DEEPL_API_KEY',
+    models: [
+      { id: 'deepl-translate', label: 'DeepL Translate (quality optimised)', role: 'translator', tier: null, model_id: 'quality_optimized' },
+      { id: 'deepl-translate-fast', label: 'DeepL Translate (latency optimised)', role: 'translator', tier: null, model_id: 'latency_optimized' },
+    ],
+  },
+  {
+    provider: 'cohere',
+    label: 'Cohere',
+    envKey: 'COHERE_API_KEY',
+    models: [
+      { id: 'cohere-large', label: 'Command A Reasoning', role: 'analyst', tier: 'large', model_id: 'command-a-reasoning-08-2025' },
+      { id: 'cohere-small', label: 'Command R7B', role: 'analyst', tier: 'small', model_id: 'command-r7b-12-2024' },
+      { id: 'cohere-writer', label: 'Command A', role: 'writer', tier: 'large', model_id: 'command-a-03-2025' },
+      { id: 'cohere-translator', label: 'Command A Translate', role: 'translator', tier: null, model_id: 'command-a-translate-08-2025' },
+      { id: 'cohere-rerank', label: 'Rerank 3.5', role: 'search', tier: null, model_id: 'rerank-v3.5' },
+    ],
+  },
+  {
+    provider: 'perplexity',
+    label: 'Perplexity',
+    envKey: 'PERPLEXITY_API_KEY',
+    models: [
+      {
+        id: 'perplexity-sonar',
+        label: 'Sonar',
+        role: 'seeker',
+        tier: 'small',
+        model_id: 'sonar',
+        pro_variant: { id: 'perplexity-sonar-pro', label: 'Sonar Pro', model_id: 'sonar-pro' },
+      },
+      { id: 'perplexity-deep-research', label: 'Sonar Deep Research', role: 'seeker', tier: 'large', model_id: 'sonar-deep-research' },
+      { id: 'perplexity-large', label: 'Sonar Reasoning Pro', role: 'analyst', tier: 'large', model_id: 'sonar-reasoning-pro' },
+    ],
+  },
+  {
+    provider: 'offline',
+    label: 'Offline (regulatory calendar)',
+    envKey: null,
+    models: [
+      { id: 'offline-large', label: 'Offline calendar analyst (large)', role: 'analyst', tier: 'large', model_id: OFFLINE_MODEL_ID },
+      { id: 'offline-large48', label: 'Offline calendar analyst (large48)', role: 'analyst', tier: 'large48', model_id: OFFLINE_MODEL_ID },
+      { id: 'offline-medium', label: 'Offline calendar analyst (medium)', role: 'analyst', tier: 'medium', model_id: OFFLINE_MODEL_ID },
+      { id: 'offline-small', label: 'Offline calendar analyst (small)', role: 'analyst', tier: 'small', model_id: OFFLINE_MODEL_ID },
+      // Offline "translation" only produces the plain-English register from the calendar's summaries.
+      { id: 'offline-translator', label: 'Offline plain-English register', role: 'translator', tier: null, model_id: OFFLINE_MODEL_ID },
+    ],
+  },
+];
+
+export type ModelPrice =
+  | { unit: 'tokens'; inputCentsPer1k: number; outputCentsPer1k: number; requestCents?: number }
+  | { unit: 'characters'; centsPer1kCharacters: number }
+  | { unit: 'requests'; centsPerRequest: number }
+  | { unit: 'phase'; centsPerPhase: number };
+
+const OFFLINE_PHASE_PRICE: ModelPrice = { unit: 'phase', centsPerPhase: 2 };
+
+/** Keyed by our model id (pro variants included); list prices in US cents. */
+export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
+  'anthropic-large': { unit: 'tokens', inputCentsPer1k: 1.5, outputCentsPer1k: 7.5 },
+  'anthropic-large48': { unit: 'tokens', inputCentsPer1k: 0.5, outputCentsPer1k: 2.5 },
+  'anthropic-medium': { unit: 'tokens', inputCentsPer1k: 0.3, outputCentsPer1k: 1.5 },
+  'anthropic-small': { unit: 'tokens', inputCentsPer1k: 0.1, outputCentsPer1k: 0.5 },
+  'anthropic-seeker': { unit: 'tokens', inputCentsPer1k: 0.1, outputCentsPer1k: 0.5 },
+  'anthropic-auditor': { unit: 'tokens', inputCentsPer1k: 0.3, outputCentsPer1k: 1.5 },
+  'anthropic-writer': { unit: 'tokens', inputCentsPer1k: 0.3, outputCentsPer1k: 1.5 },
+  'openai-large': { unit: 'tokens', inputCentsPer1k: 0.125, outputCentsPer1k: 1 },
+  'openai-large-pro': { unit: 'tokens', inputCentsPer1k: 1.5, outputCentsPer1k: 12 },
+  'openai-large48': { unit: 'tokens', inputCentsPer1k: 0.125, outputCentsPer1k: 1 },
+  'openai-medium': { unit: 'tokens', inputCentsPer1k: 0.025, outputCentsPer1k: 0.2 },
+  'openai-small': { unit: 'tokens', inputCentsPer1k: 0.005, outputCentsPer1k: 0.04 },
+  'openai-auditor': { unit: 'tokens', inputCentsPer1k: 0.025, outputCentsPer1k: 0.2 },
+  'openai-writer': { unit: 'tokens', inputCentsPer1k: 0.125, outputCentsPer1k: 1 },
+  'gemini-large': { unit: 'tokens', inputCentsPer1k: 0.125, outputCentsPer1k: 1 },
+  'gemini-large48': { unit: 'tokens', inputCentsPer1k: 0.2, outputCentsPer1k: 1.2 },
+  'gemini-medium': { unit: 'tokens', inputCentsPer1k: 0.03, outputCentsPer1k: 0.25 },
+  'gemini-small': { unit: 'tokens', inputCentsPer1k: 0.01, outputCentsPer1k: 0.04 },
+  'gemini-seeker': { unit: 'tokens', inputCentsPer1k: 0.03, outputCentsPer1k: 0.25, requestCents: 3.5 },
+  'deepl-translate': { unit: 'characters', centsPer1kCharacters: 2.5 },
+  'deepl-translate-fast': { unit: 'characters', centsPer1kCharacters: 2.5 },
+  'cohere-large': { unit: 'tokens', inputCentsPer1k: 0.25, outputCentsPer1k: 1 },
+  'cohere-small': { unit: 'tokens', inputCentsPer1k: 0.00375, outputCentsPer1k: 0.015 },
+  'cohere-writer': { unit: 'tokens', inputCentsPer1k: 0.25, outputCentsPer1k: 1 },
+  'cohere-translator': { unit: 'tokens', inputCentsPer1k: 0.25, outputCentsPer1k: 1 },
+  'cohere-rerank': { unit: 'requests', centsPerRequest: 0.2 },
+  'perplexity-sonar': { unit: 'tokens', inputCentsPer1k: 0.1, outputCentsPer1k: 0.1, requestCents: 0.5 },
+  'perplexity-sonar-pro': { unit: 'tokens', inputCentsPer1k: 0.3, outputCentsPer1k: 1.5, requestCents: 0.6 },
+  'perplexity-deep-research': { unit: 'tokens', inputCentsPer1k: 0.2, outputCentsPer1k: 0.8, requestCents: 0.5 },
+  'perplexity-large': { unit: 'tokens', inputCentsPer1k: 0.2, outputCentsPer1k: 0.8, requestCents: 0.6 },
+  'offline-large': OFFLINE_PHASE_PRICE,
+  'offline-large48': OFFLINE_PHASE_PRICE,
+  'offline-medium': OFFLINE_PHASE_PRICE,
+  'offline-small': OFFLINE_PHASE_PRICE,
+  'offline-translator': OFFLINE_PHASE_PRICE,
+};
+
+export interface ModelUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  characters?: number;
+  requests?: number;
+  phases?: number;
+}
+
+/** Unrounded: the ledger keeps fractional cents and rounds only for display. */
+export function costCents(modelId: string, usage: ModelUsage): number {
+  const price = MODEL_PRICES[modelId];
+  if (!price) throw new Error(`No price for model ${modelId}`);
+  switch (price.unit) {
+    case 'tokens':
+      return (
+        ((usage.inputTokens ?? 0) / 1000) * price.inputCentsPer1k +
+        ((usage.outputTokens ?? 0) / 1000) * price.outputCentsPer1k +
+        (usage.requests ?? 0) * (price.requestCents ?? 0)
+      );
+    case 'characters':
+      return ((usage.characters ?? 0) / 1000) * price.centsPer1kCharacters;
+    case 'requests':
+      return (usage.requests ?? 0) * price.centsPerRequest;
+    case 'phase':
+      return (usage.phases ?? 0) * price.centsPerPhase;
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function findProvider(provider: string): ModelProvider | undefined {
+  return MODEL_PROVIDERS.find((entry) => entry.provider === provider);
+}
+
+export function isConfigured(provider: string, env: Env): boolean {
+  const entry = findProvider(provider);
+  if (!entry) return false;
+  if (entry.envKey === null) return true;
+  return (env[entry.envKey] ?? '').trim() !== '';
+}
+
+export interface PublicModel {
+  id: string;
+  label: string;
+  role: ModelRole;
+  tier: ModelTier | null;
+  model_id: string;
+  pro_variant?: ModelVariant;
+}
+
+export interface PublicModelProvider {
+  provider: ProviderKey;
+  label: string;
+  configured: boolean;
+  models: PublicModel[];
+}
+
+/** `data` of GET /v1/meta/models. */
+export function listModelProviders(env: Env): PublicModelProvider[] {
+  return MODEL_PROVIDERS.map((entry) => ({
+    provider: entry.provider,
+    label: entry.label,
+    configured: isConfigured(entry.provider, env),
+    models: entry.models.map(({ id, label, role, tier, model_id, pro_variant }) => ({
+      id,
+      label,
+      role,
+      tier,
+      model_id,
+      ...(pro_variant ? { pro_variant: { ...pro_variant } } : {}),
+    })),
+  }));
+}
+
+export function isModelTier(value: string): value is ModelTier {
+  return (MODEL_TIERS as readonly string[]).includes(value);
+}
+
+export interface ResolvedModel {
+  provider: ProviderKey;
+  /** A pro variant resolves to a model carrying the variant's id, label and model_id. */
+  model: CatalogueModel;
+  configured: boolean;
+}
+
+function findModelById(id: string): { provider: ModelProvider; model: CatalogueModel } | undefined {
+  for (const provider of MODEL_PROVIDERS) {
+    for (const model of provider.models) {
+      if (model.id === id) return { provider, model };
+      if (model.pro_variant?.id === id) {
+        const { pro_variant, ...base } = model;
+        return { provider, model: { ...base, ...pro_variant } };
+      }
+    }
+  }
+  return undefined;
+}
+
+function analystOfTier(provider: ModelProvider, tier: ModelTier): CatalogueModel | undefined {
+  return provider.models.find((model) => model.role === 'analyst' && model.tier === tier);
+}
+
+export function resolveModel(idOrTier: string, env: Env): ResolvedModel | null {
+  if (isModelTier(idOrTier)) {
+    for (const key of TIER_PROVIDER_PREFERENCE) {
+      const provider = findProvider(key);
+      if (!provider || !isConfigured(key, env)) continue;
+      const model = analystOfTier(provider, idOrTier);
+      if (model) return { provider: key, model, configured: true };
+    }
+    const offline = findProvider('offline');
+    const model = offline && analystOfTier(offline, idOrTier);
+    return model ? { provider: 'offline', model, configured: true } : null;
+  }
+  const found = findModelById(idOrTier);
+  if (!found) return null;
+  return { provider: found.provider.provider, model: found.model, configured: isConfigured(found.provider.provider, env) };
+}
+
+export function isKnownModel(idOrTier: string): boolean {
+  return isModelTier(idOrTier) || findModelById(idOrTier) !== undefined;
+}
