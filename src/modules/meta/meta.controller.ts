@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto } from './dto/meta.dto';
+import { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto, OptionSchemaDto } from './dto/meta.dto';
 import { MetaService } from './meta.service';
 
 @ApiTags('Discovery')
+@ApiExtraModels(OptionSchemaDto)
 @Auth('bearer')
 @Controller('v1/meta')
 export class MetaController {

@@ -1,0 +1,143 @@
+import { parseArgs } from 'node:util';
+import { SignJWT } from 'jose';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { resolveDashboardSecret } from '../common/auth/dashboard-secret';
+import { AccountsService } from '../modules/accounts/accounts.service';
+import { INTEGRATIONS, type IntegrationKind } from '../modules/accounts/entities/account-integration.entity';
+import { BudgetService } from '../modules/budget/budget.service';
+import { KeysService } from '../modules/keys/keys.service';
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+  session:token       --account <id> --user <sub> [--ttl 3600] [--email <e>] [--name <n>]
+                      prints a dashboard session JWT signed with DASHBOARD_JWT_SECRET
+  keys:create         --account <id> --name <name>      prints a new raw API key (once)
+  budget:set          --account <id> --cents <n>        sets the account's budget pool
+  budget:add          --account <id> --cents <n>        adds to (or, negative, removes from) the pool
+  integrations:set    --account <id> --integration notebook|voicePodcast --config <json>
+  integrations:clear  --account <id> --integration notebook|voicePodcast
+
+<id> is the account's external id (the identity provider's account_id claim).`;
+
+interface Command {
+  options: Record<string, { type: 'string' }>;
+  required: string[];
+  needsDatabase: boolean;
+  run(values: Record<string, string>, deps: { config: AppConfig; context?: INestApplicationContext }): Promise<string>;
+}
+
+const ACCOUNT = { account: { type: 'string' as const } };
+
+export const COMMANDS: Record<string, Command> = {
+  'session:token': {
+    options: { ...ACCOUNT, user: { type: 'string' }, ttl: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+    required: ['account', 'user'],
+    needsDatabase: false,
+    async run(values, { config }) {
+      const ttl = values.ttl === undefined ? 3600 : wholeNumber('ttl', values.ttl, 1, 31 * 24 * 3600);
+      const secret = resolveDashboardSecret(config);
+      if (!secret) throw new UsageError('DASHBOARD_JWT_SECRET: not set (sessions are verified through DASHBOARD_JWKS_URL; mint them at the identity provider)');
+      const claims: Record<string, string> = { account_id: values.account };
+      if (values.email) claims.email = values.email;
+      if (values.name) claims.name = values.name;
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(values.user).setIssuedAt().setExpirationTime(`${ttl}s`);
+      if (config.dashboard.issuer) jwt.setIssuer(config.dashboard.issuer);
+      if (config.dashboard.audience) jwt.setAudience(config.dashboard.audience);
+      return jwt.sign(new TextEncoder().encode(secret));
+    },
+  },
+  'keys:create': {
+    options: { ...ACCOUNT, name: { type: 'string' } },
+    required: ['account', 'name'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      if (values.name.length > 200) throw new UsageError('--name: at most 200 characters');
+      const accountId = await context!.get(AccountsService).ensureAccount(values.account);
+      const key = await context!.get(KeysService).create(accountId, values.name, null);
+      return key.key;
+    },
+  },
+  'budget:set': {
+    options: { ...ACCOUNT, cents: { type: 'string' } },
+    required: ['account', 'cents'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const cents = wholeNumber('cents', values.cents, 0, 1e11);
+      const accountId = await context!.get(AccountsService).ensureAccount(values.account);
+      return JSON.stringify(await context!.get(BudgetService).setPool(accountId, cents, 'operator budget:set'));
+    },
+  },
+  'budget:add': {
+    options: { ...ACCOUNT, cents: { type: 'string' } },
+    required: ['account', 'cents'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const cents = wholeNumber('cents', values.cents, -1e11, 1e11);
+      const accountId = await context!.get(AccountsService).ensureAccount(values.account);
+      return JSON.stringify(await context!.get(BudgetService).credit(accountId, cents, 'operator budget:add'));
+    },
+  },
+  'integrations:set': {
+    options: { ...ACCOUNT, integration: { type: 'string' }, config: { type: 'string' } },
+    required: ['account', 'integration', 'config'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const integration = integrationKind(values.integration);
+      let config: unknown;
+      try {
+        config = JSON.parse(values.config);
+      } catch {
+        throw new UsageError('--config: not valid JSON');
+      }
+      if (!config || typeof config !== 'object' || Array.isArray(config)) throw new UsageError('--config: must be a JSON object');
+      const accounts = context!.get(AccountsService);
+      await accounts.setIntegration(await accounts.ensureAccount(values.account), integration, config as Record<string, unknown>);
+      return `integration ${integration} set for account ${values.account}`;
+    },
+  },
+  'integrations:clear': {
+    options: { ...ACCOUNT, integration: { type: 'string' } },
+    required: ['account', 'integration'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const integration = integrationKind(values.integration);
+      const accounts = context!.get(AccountsService);
+      const accountId = await accounts.findAccountId(values.account);
+      const cleared = accountId ? await accounts.clearIntegration(accountId, integration) : false;
+      return cleared ? `integration ${integration} cleared for account ${values.account}` : `account ${values.account} had no ${integration} integration`;
+    },
+  },
+};
+
+/** Parses `<command> --flag value ...`; throws UsageError with a precise message. */
+export function parseCommand(argv: string[]): { name: string; command: Command; values: Record<string, string> } {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') throw new UsageError('');
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  let values: Record<string, string | undefined>;
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Record<string, string | undefined>;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  for (const option of command.required) {
+    if (values[option] === undefined || values[option]!.trim() === '') throw new UsageError(`${name}: --${option} is required`);
+  }
+  return { name, command, values: values as Record<string, string> };
+}
+
+function wholeNumber(option: string, raw: string, min: number, max: number): number {
+  if (!/^-?\d+$/.test(raw)) throw new UsageError(`--${option}: expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new UsageError(`--${option}: must be between ${min} and ${max}`);
+  return value;
+}
+
+function integrationKind(raw: string): IntegrationKind {
+  if (!(INTEGRATIONS as readonly string[]).includes(raw)) throw new UsageError(`--integration: must be one of ${INTEGRATIONS.join(', ')}`);
+  return raw as IntegrationKind;
+}

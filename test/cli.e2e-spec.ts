@@ -1,0 +1,90 @@
+import { DataSource } from 'typeorm';
+import { runCli } from '../src/cli/run-cli';
+import { uniqueName } from './setup/test-infra';
+import { bootTestApp, sessionCookie, type TestApp } from './support/test-app';
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (text) => (out += text), err: (text) => (err += text) });
+  return { code, out: out.trim(), err };
+}
+
+describe('operator CLI', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('session:token mints a dashboard session the API accepts, and keys:create a key that works', async () => {
+    const account = uniqueName('cli');
+    const token = await cli('session:token', '--account', account, '--user', 'alice', '--ttl', '600', '--email', 'alice@example.com');
+    expect(token.code).toBe(0);
+    const created = await t.http().post('/v1/keys').set('Cookie', sessionCookie(token.out)).send({ name: 'via session' }).expect(201);
+
+    const minted = await cli('keys:create', '--account', account, '--name', 'bootstrap');
+    expect(minted.code).toBe(0);
+    expect(minted.out).toMatch(/^rgs_live_[0-9A-Za-z]{32}$/);
+    await t.http().get('/v1/meta/engines').set('Authorization', `Bearer ${minted.out}`).expect(200);
+    const listed = await t.http().get('/v1/keys').set('Cookie', sessionCookie(token.out)).expect(200);
+    expect(listed.body.data.map((key: { id: string }) => key.id)).toContain(created.body.id);
+    expect(listed.body.data).toHaveLength(2);
+  });
+
+  it('budget:set and budget:add change the pool through the ledger', async () => {
+    const account = uniqueName('cli');
+    const set = await cli('budget:set', '--account', account, '--cents', '2500');
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.out)).toMatchObject({ pool_cents: 2500, remaining_cents: 2500, spent_cents: 0, reserved_cents: 0 });
+    const added = await cli('budget:add', '--account', account, '--cents=-500');
+    expect(JSON.parse(added.out)).toMatchObject({ pool_cents: 2000 });
+    const rows = await t.app.get(DataSource).query(
+      "SELECT l.kind, l.amount_cents::float AS cents FROM budget_ledger l JOIN accounts a ON a.id = l.account_id WHERE a.external_id = $1 ORDER BY l.id",
+      [account],
+    );
+    // The new account opened with the default pool; set and add appended corrections.
+    expect(rows).toEqual([
+      { kind: 'credit', cents: 10000 },
+      { kind: 'credit', cents: -7500 },
+      { kind: 'credit', cents: -500 },
+    ]);
+  });
+
+  it('integrations:set and integrations:clear manage an account integration', async () => {
+    const account = uniqueName('cli');
+    expect((await cli('integrations:set', '--account', account, '--integration', 'notebook', '--config', '{"project":"p1"}')).code).toBe(0);
+    const [row] = await t.app.get(DataSource).query(
+      'SELECT i.integration, i.config FROM account_integrations i JOIN accounts a ON a.id = i.account_id WHERE a.external_id = $1',
+      [account],
+    );
+    expect(row).toEqual({ integration: 'notebook', config: { project: 'p1' } });
+    const cleared = await cli('integrations:clear', '--account', account, '--integration', 'notebook');
+    expect(cleared.out).toContain('cleared');
+  });
+
+  it.each([
+    [['nope'], /unknown command "nope"/],
+    [['keys:create', '--account', 'a'], /--name is required/],
+    [['budget:set', '--account', 'a', '--cents', '12.5'], /--cents: expected a whole number/],
+    [['budget:set', '--account', 'a', '--cents=-1'], /--cents: must be between 0/],
+    [['integrations:set', '--account', 'a', '--integration', 'fax', '--config', '{}'], /--integration: must be one of notebook, voicePodcast/],
+    [['integrations:set', '--account', 'a', '--integration', 'notebook', '--config', '{oops'], /--config: not valid JSON/],
+    [['session:token', '--account', 'a', '--user', 'u', '--bogus', 'x'], /Unknown option '--bogus'/],
+    [['session:token', '--account', 'a', '--user', 'u', '--ttl', '0'], /--ttl: must be between 1/],
+  ])('%j exits 2 with a clear message', async (argv, message) => {
+    const result = await cli(...(argv as string[]));
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(message);
+    expect(result.err).toContain('Usage: npm run cli');
+  });
+
+  it('reports a failed command with exit code 1', async () => {
+    const account = uniqueName('cli');
+    for (let i = 0; i < 10; i++) expect((await cli('keys:create', '--account', account, '--name', `k${i}`)).code).toBe(0);
+    const eleventh = await cli('keys:create', '--account', account, '--name', 'k10');
+    expect(eleventh.code).toBe(1);
+    expect(eleventh.err).toMatch(/10 active API keys/);
+  });
+});

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { bootTestApp, type TestApp } from './support/test-app';
+
+const run = promisify(execFile);
+
+describe('OpenAPI contract', () => {
+  let t: TestApp;
+  let served: Record<string, any>;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    served = (await t.http().get('/openapi.json').expect(200)).body;
+  });
+  afterAll(() => t.close());
+
+  it('matches the committed openapi/openapi.json (run `npm run openapi:generate` after changing the API)', () => {
+    const committed = JSON.parse(readFileSync(join(__dirname, '..', 'openapi', 'openapi.json'), 'utf8'));
+    expect(served).toEqual(committed);
+  });
+
+  it('gives every operation a unique operationId, a summary and documented problem responses', () => {
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(served.paths) as Array<[string, Record<string, any>]>) {
+      for (const operation of Object.values(item)) {
+        ids.push(operation.operationId);
+        expect(operation.summary).toEqual(expect.any(String));
+        if (path.startsWith('/v1/')) {
+          const problemStatuses = Object.keys(operation.responses).filter((status) => Number(status) >= 400);
+          expect(problemStatuses).toEqual(expect.arrayContaining(['401', '500', '503']));
+        }
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('declares bearer and dashboard-cookie security schemes', () => {
+    expect(served.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(served.components.securitySchemes.dashboard).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'dashboard_session' });
+    expect(served.paths['/v1/meta/engines'].get.security).toEqual([{ bearer: [] }]);
+    expect(served.paths['/v1/keys'].post.security).toEqual([{ dashboard: [] }]);
+  });
+
+  it('passes `redocly lint` with no errors', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rgs-openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(served));
+    const cli = require.resolve('@redocly/cli/bin/cli.js');
+    const result = await run(process.execPath, [cli, 'lint', file, '--config', join(__dirname, '..', 'redocly.yaml'), '--format', 'json'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 20 * 1024 * 1024,
+    }).catch((error: { stdout: string; stderr: string }) => error);
+    const report = JSON.parse(result.stdout);
+    const errors = report.problems.filter((problem: { severity: string }) => problem.severity === 'error');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,49 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SignJWT } from 'jose';
+import request from 'supertest';
+import { createHttpApp } from '../../src/app.factory';
+import { uniqueName } from '../setup/test-infra';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+/** Boots the real AppModule through the same factory as main.ts (same guards, pipes, filters, middleware). */
+export async function bootTestApp(): Promise<TestApp> {
+  const app = await createHttpApp();
+  await app.init();
+  const server = app.getHttpServer();
+  return { app, http: () => request(server), close: () => app.close() };
+}
+
+export interface SessionOptions {
+  accountId?: string;
+  subject?: string;
+  expiresIn?: string | number;
+  secret?: string;
+  claims?: Record<string, unknown>;
+  algorithm?: string;
+}
+
+export async function sessionToken(options: SessionOptions = {}): Promise<string> {
+  const secret = new TextEncoder().encode(options.secret ?? process.env.DASHBOARD_JWT_SECRET!);
+  const jwt = new SignJWT({ account_id: options.accountId ?? uniqueName('acct'), ...options.claims })
+    .setProtectedHeader({ alg: options.algorithm ?? 'HS256' })
+    .setSubject(options.subject ?? uniqueName('user'))
+    .setIssuedAt();
+  if (options.expiresIn !== undefined) jwt.setExpirationTime(options.expiresIn);
+  else jwt.setExpirationTime('1h');
+  return jwt.sign(secret);
+}
+
+export const sessionCookie = (token: string) => `dashboard_session=${token}`;
+
+/** A fresh account (its own tenant, as novu's tests do) with a session cookie and, on request, an API key. */
+export async function newAccount(testApp: TestApp): Promise<{ accountId: string; cookie: string; apiKey: string; keyId: string }> {
+  const accountId = uniqueName('acct');
+  const cookie = sessionCookie(await sessionToken({ accountId }));
+  const response = await testApp.http().post('/v1/keys').set('Cookie', cookie).send({ name: 'test key' }).expect(201);
+  return { accountId, cookie, apiKey: response.body.key, keyId: response.body.id };
+}
