@@ -6,9 +6,9 @@ import { installBodyParser } from './common/http/body-parser';
 import { requestIdMiddleware } from './common/http/request-id.middleware';
 import { setupOpenApi } from './openapi/openapi.setup';
 
-/** The one way an HTTP app is assembled, shared by main.ts and the end-to-end tests. */
-export async function createHttpApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
+/** The one way an HTTP app is assembled, shared by main.ts and the end-to-end tests (which may wrap AppModule). */
+export async function createHttpApp(rootModule: unknown = AppModule): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(rootModule as typeof AppModule, { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('etag', false);

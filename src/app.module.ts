@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './common/auth/auth.module';
 import { CommonModule } from './common/common.module';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { LoggingModule } from './infra/logging.module';
@@ -11,6 +13,7 @@ import { BudgetModule } from './modules/budget/budget.module';
 import { HealthModule } from './modules/health/health.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { MetaModule } from './modules/meta/meta.module';
+import { UsageModule } from './modules/usage/usage.module';
 
 @Module({
   imports: [
@@ -21,10 +24,13 @@ import { MetaModule } from './modules/meta/meta.module';
     QueuesModule,
     CommonModule,
     AuthModule,
+    RateLimitModule,
+    IdempotencyModule,
     AccountsModule,
     BudgetModule,
     KeysModule,
     MetaModule,
+    UsageModule,
     HealthModule,
   ],
 })

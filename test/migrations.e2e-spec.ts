@@ -18,6 +18,7 @@ describe('migrations', () => {
   });
 
   it('build the whole schema on an empty database, and the entities have no drift from it', async () => {
+    expect(await dataSource.query("SELECT to_regclass('public.accounts') AS t")).toEqual([{ t: null }]);
     await runMigrationsWithLock(dataSource);
     const pending = await dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
@@ -29,6 +30,7 @@ describe('migrations', () => {
   });
 
   it('make the budget ledger append-only', async () => {
+    await runMigrationsWithLock(dataSource);
     const [account] = await dataSource.query("INSERT INTO accounts (external_id) VALUES ('ledger-test') RETURNING id");
     await dataSource.query("INSERT INTO budget_ledger (account_id, kind, amount_cents) VALUES ($1, 'credit', 100)", [account.id]);
     await expect(dataSource.query('UPDATE budget_ledger SET amount_cents = 1')).rejects.toThrow(/append-only/);

@@ -37,6 +37,22 @@ describe('OpenAPI contract', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('puts every /v1 read in the reads bucket and key management in the keys bucket, and documents the headers', () => {
+    for (const [path, item] of Object.entries(served.paths) as Array<[string, Record<string, any>]>) {
+      if (!path.startsWith('/v1/')) continue;
+      for (const [method, operation] of Object.entries(item)) {
+        const expected = path.startsWith('/v1/keys') ? 'keys' : path.endsWith('/stream') ? undefined : method === 'get' ? 'reads' : operation['x-rate-limit-bucket'];
+        expect([path, method, operation['x-rate-limit-bucket']]).toEqual([path, method, expected]);
+        if (expected) {
+          expect(operation.responses['429'].headers).toHaveProperty('Retry-After');
+          const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1] as { headers: object };
+          expect(success.headers).toHaveProperty('RateLimit');
+          expect(success.headers).toHaveProperty('RateLimit-Policy');
+        }
+      }
+    }
+  });
+
   it('declares bearer and dashboard-cookie security schemes', () => {
     expect(served.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(served.components.securitySchemes.dashboard).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'dashboard_session' });

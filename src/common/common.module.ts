@@ -1,5 +1,6 @@
 import { Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { Clock } from './clock';
 import { ProblemFilter } from './errors/problem.filter';
 import { ProblemsController } from './errors/problems.controller';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
@@ -12,7 +13,9 @@ import { ApiValidationPipe } from './validation/validation.pipe';
   providers: [
     { provide: APP_FILTER, useClass: ProblemFilter },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
+    Clock,
   ],
+  exports: [Clock],
 })
 export class CommonModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

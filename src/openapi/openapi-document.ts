@@ -24,23 +24,40 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
-  return toOpenApi31(withRequestIdHeaders(sortPaths(document)));
+  return toOpenApi31(withResponseHeaders(sortPaths(document)));
 }
 
-/** Every response, success or error, carries X-Request-Id. */
-function withRequestIdHeaders(document: OpenAPIObject): OpenAPIObject {
+/**
+ * Response headers the decorators cannot attach to one response: X-Request-Id everywhere, the RateLimit pair on
+ * rate-limited successes, Retry-After on 429.
+ */
+function withResponseHeaders(document: OpenAPIObject): OpenAPIObject {
   document.components = {
     ...document.components,
     headers: {
       ...document.components?.headers,
       RequestId: { description: 'Server-generated request id, `req_` + 24 base62 characters; quote it when reporting a problem', schema: { type: 'string', pattern: '^req_[0-9A-Za-z]{24}$' } },
+      RateLimit: { description: 'Current window of the bucket: `limit=<n>, remaining=<n>, reset=<seconds>`', schema: { type: 'string', example: 'limit=60, remaining=59, reset=42' } },
+      RateLimitPolicy: { description: 'Bucket policy: `<limit>;w=<window seconds>`', schema: { type: 'string', example: '60;w=60' } },
+      RetryAfter: { description: 'Seconds until the bucket has room again', schema: { type: 'integer', example: 42 } },
+      IdempotencyReplayed: { description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
     },
   };
   for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem)) {
+    for (const operation of Object.values(pathItem) as Array<Record<string, any>>) {
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
-      for (const response of Object.values(operation.responses ?? {}) as Array<{ headers?: Record<string, unknown>; description?: string }>) {
-        response.headers = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' }, ...response.headers };
+      const limited = Boolean(operation['x-rate-limit-bucket']);
+      const idempotent = (operation.parameters ?? []).some((p: { name?: string }) => p.name === 'Idempotency-Key');
+      for (const [status, response] of Object.entries(operation.responses ?? {}) as Array<[string, { headers?: Record<string, unknown>; description?: string }]>) {
+        const headers: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+        const success = status.startsWith('2');
+        if (limited && (success || status === '429')) {
+          headers.RateLimit = { $ref: '#/components/headers/RateLimit' };
+          headers['RateLimit-Policy'] = { $ref: '#/components/headers/RateLimitPolicy' };
+        }
+        if (status === '429') headers['Retry-After'] = { $ref: '#/components/headers/RetryAfter' };
+        if (idempotent && success) headers['Idempotency-Replayed'] = { $ref: '#/components/headers/IdempotencyReplayed' };
+        response.headers = { ...headers, ...response.headers };
         if (!response.description) response.description = 'Success';
       }
     }

@@ -11,8 +11,8 @@ export interface TestApp {
 }
 
 /** Boots the real AppModule through the same factory as main.ts (same guards, pipes, filters, middleware). */
-export async function bootTestApp(): Promise<TestApp> {
-  const app = await createHttpApp();
+export async function bootTestApp(rootModule?: unknown): Promise<TestApp> {
+  const app = await createHttpApp(rootModule);
   await app.init();
   const server = app.getHttpServer();
   return { app, http: () => request(server), close: () => app.close() };

@@ -1,23 +1,30 @@
-import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { validationFailed } from '../errors/api-error';
 import { toFieldErrors } from './validation-errors';
 
-/** Global pipe: DTOs are validated with class-validator and failures become 422 `validation_error`. */
+const OPTIONS: ValidationPipeOptions = {
+  transform: true,
+  whitelist: true,
+  forbidUnknownValues: false,
+  stopAtFirstError: false,
+  validationError: { target: false, value: true },
+  exceptionFactory: (errors) => validationFailed(toFieldErrors(errors)),
+};
+
+/**
+ * Global pipe: DTOs are validated with class-validator and failures become 422 `validation_error`.
+ * Unknown body fields are rejected; unknown query parameters are ignored (clients add tracking parameters).
+ */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {
+  private readonly queryPipe = new ValidationPipe({ ...OPTIONS, forbidNonWhitelisted: false });
+
   constructor() {
-    super({
-      transform: true,
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: false,
-      stopAtFirstError: false,
-      validationError: { target: false, value: true },
-      exceptionFactory: (errors) => validationFailed(toFieldErrors(errors)),
-    });
+    super({ ...OPTIONS, forbidNonWhitelisted: true });
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'query') return this.queryPipe.transform(value, metadata);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       // An absent body reads as "every required field missing"; a non-object body is the wrong shape.
       if (value === undefined || value === null) value = {};

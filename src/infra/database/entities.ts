@@ -4,6 +4,8 @@ import { User } from '../../modules/accounts/entities/user.entity';
 import { BudgetBalance } from '../../modules/budget/entities/budget-balance.entity';
 import { BudgetLedgerEntry } from '../../modules/budget/entities/budget-ledger-entry.entity';
 import { ApiKey } from '../../modules/keys/entities/api-key.entity';
+import { UsageCounter } from '../../modules/usage/entities/usage-counter.entity';
+import { IdempotencyRecord } from '../../common/idempotency/idempotency-record.entity';
 
 /** Every entity, listed explicitly so the CLI, the app and the tests see the same schema. */
-export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance];
+export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance, IdempotencyRecord, UsageCounter];

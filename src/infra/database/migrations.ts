@@ -1,4 +1,5 @@
 import { InitialSchema1795357650037 } from '../../../migrations/1795357650037-InitialSchema';
+import { RequestPolicies1795358271177 } from '../../../migrations/1795358271177-RequestPolicies';
 
 /** Every migration, in order. `npm run migration:generate -- migrations/<Name>` writes new files; list them here. */
-export const MIGRATIONS: Function[] = [InitialSchema1795357650037];
+export const MIGRATIONS: Function[] = [InitialSchema1795357650037, RequestPolicies1795358271177];

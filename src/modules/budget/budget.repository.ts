@@ -10,6 +10,7 @@ export interface LedgerAppend {
   referenceType?: string;
   referenceId?: string;
   note?: string;
+  apiKeyId?: string | null;
 }
 
 /** Column deltas a ledger entry applies to the running balance. */
@@ -59,6 +60,7 @@ export class BudgetRepository {
       referenceType: entry.referenceType ?? null,
       referenceId: entry.referenceId ?? null,
       note: entry.note ?? null,
+      apiKeyId: entry.apiKeyId ?? null,
     });
     const effect = BALANCE_EFFECT[entry.kind];
     await manager.query(
@@ -71,15 +73,20 @@ export class BudgetRepository {
   }
 
   /** The open reservation for a reference, if any (a reservation not yet settled or released). */
-  async openReservation(manager: EntityManager, accountId: string, referenceType: string, referenceId: string): Promise<number | null> {
-    const rows: Array<{ kind: LedgerKind; amount_cents: string }> = await manager.query(
-      `SELECT kind, amount_cents FROM budget_ledger
+  async openReservation(
+    manager: EntityManager,
+    accountId: string,
+    referenceType: string,
+    referenceId: string,
+  ): Promise<{ amountCents: number; apiKeyId: string | null } | null> {
+    const rows: Array<{ kind: LedgerKind; amount_cents: string; api_key_id: string | null }> = await manager.query(
+      `SELECT kind, amount_cents, api_key_id FROM budget_ledger
         WHERE account_id = $1 AND reference_type = $2 AND reference_id = $3 AND kind IN ('reservation', 'settlement', 'release')`,
       [accountId, referenceType, referenceId],
     );
     const reservation = rows.find((row) => row.kind === 'reservation');
     if (!reservation || rows.some((row) => row.kind !== 'reservation')) return null;
-    return Number(reservation.amount_cents);
+    return { amountCents: Number(reservation.amount_cents), apiKeyId: reservation.api_key_id };
   }
 
   /** Totals recomputed from the ledger itself, for audits and tests of the running balance. */

@@ -15,6 +15,8 @@ export interface BudgetView {
 export interface BudgetReference {
   type: string;
   id: string;
+  /** The API key on whose behalf the money is spent, for usage reports. */
+  apiKeyId?: string | null;
 }
 
 /** The prepaid pool of each account (decisions.md C7): integer cents in an append-only ledger. */
@@ -72,7 +74,13 @@ export class BudgetService {
       if (remaining < cents || remaining <= 0) {
         throw new ApiError(402, 'budget_exhausted', `The budget pool has ${formatCents(remaining)} remaining; this scan needs ${formatCents(cents)}`);
       }
-      await this.repository.append(manager, accountId, { kind: 'reservation', amountCents: cents, referenceType: reference.type, referenceId: reference.id });
+      await this.repository.append(manager, accountId, {
+        kind: 'reservation',
+        amountCents: cents,
+        referenceType: reference.type,
+        referenceId: reference.id,
+        apiKeyId: reference.apiKeyId,
+      });
     });
   }
 
@@ -92,7 +100,13 @@ export class BudgetService {
       const balance = await this.lock(manager, accountId);
       const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
       if (remaining < cents) return false;
-      await this.repository.append(manager, accountId, { kind: 'charge', amountCents: cents, referenceType: reference.type, referenceId: reference.id });
+      await this.repository.append(manager, accountId, {
+        kind: 'charge',
+        amountCents: cents,
+        referenceType: reference.type,
+        referenceId: reference.id,
+        apiKeyId: reference.apiKeyId,
+      });
       return true;
     });
   }
@@ -104,9 +118,14 @@ export class BudgetService {
   private async close(accountId: string, reference: BudgetReference, entry: { kind: 'settlement' | 'release'; amountCents: number }) {
     await this.repository.transaction(async (manager) => {
       await this.lock(manager, accountId);
-      const reserved = await this.repository.openReservation(manager, accountId, reference.type, reference.id);
-      if (reserved === null) return;
-      await this.repository.append(manager, accountId, { ...entry, referenceType: reference.type, referenceId: reference.id }, reserved);
+      const reservation = await this.repository.openReservation(manager, accountId, reference.type, reference.id);
+      if (!reservation) return;
+      await this.repository.append(
+        manager,
+        accountId,
+        { ...entry, referenceType: reference.type, referenceId: reference.id, apiKeyId: reservation.apiKeyId },
+        reservation.amountCents,
+      );
     });
   }
 

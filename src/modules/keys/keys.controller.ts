@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
 import { ApiProblems } from '../../common/openapi/api-problems.decorator';
 import { ApiKeyListDto, CreatedApiKeyDto, RevokedApiKeyDto } from './dto/api-key.dto';
@@ -9,6 +10,7 @@ import { KeysService } from './keys.service';
 
 @ApiTags('Keys')
 @Auth('dashboard')
+@RateLimit('keys')
 @Controller('v1/keys')
 export class KeysController {
   constructor(private readonly keys: KeysService) {}

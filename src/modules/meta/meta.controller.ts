@@ -1,12 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto, OptionSchemaDto } from './dto/meta.dto';
 import { MetaService } from './meta.service';
 
 @ApiTags('Discovery')
 @ApiExtraModels(OptionSchemaDto)
 @Auth('bearer')
+@RateLimit('reads')
 @Controller('v1/meta')
 export class MetaController {
   constructor(private readonly meta: MetaService) {}

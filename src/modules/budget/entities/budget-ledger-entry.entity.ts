@@ -40,6 +40,10 @@ export class BudgetLedgerEntry {
   @Column({ type: 'varchar', length: 300, nullable: true })
   note: string | null;
 
+  /** The API key whose request incurred the entry (usage reports by key); null for operator entries. */
+  @Column({ name: 'api_key_id', type: 'uuid', nullable: true })
+  apiKeyId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,0 +1,22 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+
+export const USAGE_GROUPS = ['day', 'week', 'month', 'api_key', 'endpoint'] as const;
+export type UsageGroup = (typeof USAGE_GROUPS)[number];
+
+export class UsageQueryDto {
+  @ApiPropertyOptional({ format: 'date-time', description: 'Start of the range (inclusive); default 30 days before `to`' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'End of the range (exclusive); default now' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  to?: string;
+
+  @ApiPropertyOptional({ enum: USAGE_GROUPS, default: 'day' })
+  @IsOptional()
+  @IsIn(USAGE_GROUPS, { message: `group_by must be one of ${USAGE_GROUPS.join(', ')}` })
+  group_by?: UsageGroup;
+}

@@ -1,0 +1,67 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../../src/infra/embedded/free-port';
+
+let builtDir: string | undefined;
+
+/** Compiles the service once per test file (swc, about a second) so a real second process can run it. */
+function build(): string {
+  if (builtDir) return builtDir;
+  const root = join(__dirname, '..', '..');
+  // Inside the project so the compiled files resolve its node_modules; node_modules/.cache is ignored by git.
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+  const out = mkdtempSync(join(root, 'node_modules', '.cache', 'rgs-test-build-'));
+  const swc = require.resolve('@swc/cli/bin/swc.js');
+  execFileSync(process.execPath, [swc, 'src', '-d', join(out, 'src'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'], { cwd: root });
+  execFileSync(process.execPath, [swc, 'migrations', '-d', join(out, 'migrations'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'], { cwd: root });
+  builtDir = out;
+  return out;
+}
+
+export interface ApiProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the service as a separate OS process on the test run's Postgres and Redis. */
+export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  const dir = build();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(dir, 'src', 'main.js')], {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, PORT: String(port), APP_ROLE: 'api', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API process exited: ${stderr}`);
+    try {
+      if ((await fetch(`${baseUrl}/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API process did not become ready: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function removeBuild(): void {
+  if (builtDir) rmSync(builtDir, { recursive: true, force: true });
+  builtDir = undefined;
+}
