@@ -75,13 +75,19 @@ describe('dashboard sessions', () => {
       'an unsigned (alg none) token',
       async () => {
         const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-        const payload = Buffer.from(JSON.stringify({ sub: 'u', account_id: 'a', exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
+        const payload = Buffer.from(JSON.stringify({ sub: 'u', account_id: 'a', exp: Math.floor(Date.now() / 1000) + 600 })).toString(
+          'base64url',
+        );
         return `${header}.${payload}.`;
       },
     ],
     [
       'a token without exp',
-      () => new SignJWT({ account_id: 'acct-no-exp' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').sign(new TextEncoder().encode(process.env.DASHBOARD_JWT_SECRET!)),
+      () =>
+        new SignJWT({ account_id: 'acct-no-exp' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('u')
+          .sign(new TextEncoder().encode(process.env.DASHBOARD_JWT_SECRET!)),
     ],
     ['an HS512 token', () => sessionToken({ algorithm: 'HS512' })],
   ])('rejects %s with authentication_invalid', async (_label, makeToken) => {
@@ -92,8 +98,20 @@ describe('dashboard sessions', () => {
   it('lets non-browser tools (no Origin) and trusted origins POST, and refuses other origins (CSRF)', async () => {
     const cookie = sessionCookie(await sessionToken());
     await t.http().post('/v1/keys').set('Cookie', cookie).send({ name: 'no origin' }).expect(201);
-    await t.http().post('/v1/keys').set('Cookie', cookie).set('Origin', 'https://dashboard.example.com').send({ name: 'trusted' }).expect(201);
-    const response = await t.http().post('/v1/keys').set('Cookie', cookie).set('Origin', 'https://evil.example.net').send({ name: 'csrf' }).expect(403);
+    await t
+      .http()
+      .post('/v1/keys')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://dashboard.example.com')
+      .send({ name: 'trusted' })
+      .expect(201);
+    const response = await t
+      .http()
+      .post('/v1/keys')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example.net')
+      .send({ name: 'csrf' })
+      .expect(403);
     expect(response.body.code).toBe('permission_denied');
     const keys = await listKeys(cookie).set('Origin', 'https://evil.example.net').expect(200);
     expect(keys.body.data.map((key: { name: string }) => key.name).sort()).toEqual(['no origin', 'trusted']);

@@ -26,7 +26,14 @@ describe('budget ledger', () => {
   it('opens a new account with the default pool, visible to bearer and dashboard callers', async () => {
     const account = await newAccount(t);
     const bearer = await t.http().get('/v1/usage/budget').set('Authorization', `Bearer ${account.apiKey}`).expect(200);
-    expect(bearer.body).toEqual({ currency: 'USD', pool_cents: 10000, spent_cents: 0, reserved_cents: 0, remaining_cents: 10000, updated_at: expect.any(String) });
+    expect(bearer.body).toEqual({
+      currency: 'USD',
+      pool_cents: 10000,
+      spent_cents: 0,
+      reserved_cents: 0,
+      remaining_cents: 10000,
+      updated_at: expect.any(String),
+    });
     expect(bearer.headers['ratelimit-policy']).toBe('60;w=60');
     const dashboard = await t.http().get('/v1/usage/budget').set('Cookie', account.cookie).expect(200);
     expect(dashboard.body).toEqual(bearer.body);
@@ -35,7 +42,9 @@ describe('budget ledger', () => {
 
   it('100 concurrent reservations against a pool that covers 10 leave exactly 10 reserved, never below zero', async () => {
     const accountId = await freshAccount(1000);
-    const results = await Promise.allSettled(Array.from({ length: 100 }, () => budget.reserve(accountId, { type: 'scan', id: randomUUID() }, 100)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () => budget.reserve(accountId, { type: 'scan', id: randomUUID() }, 100)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(90);
@@ -123,7 +132,12 @@ describe('usage', () => {
     const week = await t.http().get('/v1/usage?group_by=week').set(auth).expect(200);
     expect(new Date(`${week.body.data[0].group}T00:00:00Z`).getUTCDay()).toBe(1);
     const past = await t.http().get('/v1/usage?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z').set(auth).expect(200);
-    expect(past.body).toMatchObject({ from: '2020-01-01T00:00:00.000Z', to: '2020-02-01T00:00:00.000Z', data: [], totals: { requests: 0, scans: 0, exports: 0, cost_cents: 0 } });
+    expect(past.body).toMatchObject({
+      from: '2020-01-01T00:00:00.000Z',
+      to: '2020-02-01T00:00:00.000Z',
+      data: [],
+      totals: { requests: 0, scans: 0, exports: 0, cost_cents: 0 },
+    });
   });
 
   it("never shows another account's usage", async () => {

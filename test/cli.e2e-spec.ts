@@ -40,10 +40,12 @@ describe('operator CLI', () => {
     expect(JSON.parse(set.out)).toMatchObject({ pool_cents: 2500, remaining_cents: 2500, spent_cents: 0, reserved_cents: 0 });
     const added = await cli('budget:add', '--account', account, '--cents=-500');
     expect(JSON.parse(added.out)).toMatchObject({ pool_cents: 2000 });
-    const rows = await t.app.get(DataSource).query(
-      "SELECT l.kind, l.amount_cents::float AS cents FROM budget_ledger l JOIN accounts a ON a.id = l.account_id WHERE a.external_id = $1 ORDER BY l.id",
-      [account],
-    );
+    const rows = await t.app
+      .get(DataSource)
+      .query(
+        'SELECT l.kind, l.amount_cents::float AS cents FROM budget_ledger l JOIN accounts a ON a.id = l.account_id WHERE a.external_id = $1 ORDER BY l.id',
+        [account],
+      );
     // The new account opened with the default pool; set and add appended corrections.
     expect(rows).toEqual([
       { kind: 'credit', cents: 10000 },
@@ -55,10 +57,11 @@ describe('operator CLI', () => {
   it('integrations:set and integrations:clear manage an account integration', async () => {
     const account = uniqueName('cli');
     expect((await cli('integrations:set', '--account', account, '--integration', 'notebook', '--config', '{"project":"p1"}')).code).toBe(0);
-    const [row] = await t.app.get(DataSource).query(
-      'SELECT i.integration, i.config FROM account_integrations i JOIN accounts a ON a.id = i.account_id WHERE a.external_id = $1',
-      [account],
-    );
+    const [row] = await t.app
+      .get(DataSource)
+      .query('SELECT i.integration, i.config FROM account_integrations i JOIN accounts a ON a.id = i.account_id WHERE a.external_id = $1', [
+        account,
+      ]);
     expect(row).toEqual({ integration: 'notebook', config: { project: 'p1' } });
     const cleared = await cli('integrations:clear', '--account', account, '--integration', 'notebook');
     expect(cleared.out).toContain('cleared');
@@ -69,7 +72,10 @@ describe('operator CLI', () => {
     [['keys:create', '--account', 'a'], /--name is required/],
     [['budget:set', '--account', 'a', '--cents', '12.5'], /--cents: expected a whole number/],
     [['budget:set', '--account', 'a', '--cents=-1'], /--cents: must be between 0/],
-    [['integrations:set', '--account', 'a', '--integration', 'fax', '--config', '{}'], /--integration: must be one of notebook, voicePodcast/],
+    [
+      ['integrations:set', '--account', 'a', '--integration', 'fax', '--config', '{}'],
+      /--integration: must be one of notebook, voicePodcast/,
+    ],
     [['integrations:set', '--account', 'a', '--integration', 'notebook', '--config', '{oops'], /--config: not valid JSON/],
     [['session:token', '--account', 'a', '--user', 'u', '--bogus', 'x'], /Unknown option '--bogus'/],
     [['session:token', '--account', 'a', '--user', 'u', '--ttl', '0'], /--ttl: must be between 1/],

@@ -2,7 +2,11 @@ import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
 const REQUEST_ID = /^req_[0-9A-Za-z]{24}$/;
 
-function expectProblem(response: { status: number; headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) {
+function expectProblem(
+  response: { status: number; headers: Record<string, string>; body: Record<string, unknown> },
+  status: number,
+  code: string,
+) {
   expect(response.status).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(response.headers['x-request-id']).toMatch(REQUEST_ID);

@@ -65,7 +65,14 @@ describe('idempotency', () => {
   it('replays the original response for the same key and body, whatever the top-level key order', async () => {
     const first = await post('k-replay', { a: 1, b: 2 }).expect(202);
     expect(first.headers['idempotency-replayed']).toBeUndefined();
-    const second = await t.http().post('/v1/test-idempotency').set('Authorization', auth).set('Idempotency-Key', 'k-replay').set('Content-Type', 'application/json').send('{"b":2,"a":1}').expect(202);
+    const second = await t
+      .http()
+      .post('/v1/test-idempotency')
+      .set('Authorization', auth)
+      .set('Idempotency-Key', 'k-replay')
+      .set('Content-Type', 'application/json')
+      .send('{"b":2,"a":1}')
+      .expect(202);
     expect(second.headers['idempotency-replayed']).toBe('true');
     expect(second.body).toEqual(first.body);
     expect(second.headers.location).toBe(first.headers.location);
@@ -106,7 +113,12 @@ describe('idempotency', () => {
     ['a 256-character key', 'x'.repeat(256)],
     ['a key with non-ASCII', 'clé'],
   ])('rejects %s with 422 invalid_idempotency_key', async (_label, key) => {
-    const response = await t.http().post('/v1/test-idempotency').set('Authorization', auth).set('Idempotency-Key', Buffer.from(key, 'latin1').toString('latin1')).send({ a: 1 });
+    const response = await t
+      .http()
+      .post('/v1/test-idempotency')
+      .set('Authorization', auth)
+      .set('Idempotency-Key', Buffer.from(key, 'latin1').toString('latin1'))
+      .send({ a: 1 });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('invalid_idempotency_key');
     expect(executions).toBe(0);
@@ -141,7 +153,9 @@ describe('idempotency', () => {
 
   it('purges expired records, after which the key runs again', async () => {
     await post('k-expire', { a: 1 }).expect(202);
-    await t.app.get(DataSource).query("UPDATE idempotency_records SET expires_at = now() - interval '1 second' WHERE idempotency_key = 'k-expire'");
+    await t.app
+      .get(DataSource)
+      .query("UPDATE idempotency_records SET expires_at = now() - interval '1 second' WHERE idempotency_key = 'k-expire'");
     expect(await t.app.get(IdempotencyPurger).purge()).toBeGreaterThanOrEqual(1);
     await post('k-expire', { a: 1 }).expect(202);
     expect(executions).toBe(2);

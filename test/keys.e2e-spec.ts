@@ -51,13 +51,23 @@ describe('API keys', () => {
     [{ name: 'x'.repeat(201) }, 'name', 'too_long'],
     [{ name: 'ok', extra: true }, 'extra', 'unknown'],
   ])('rejects body %j with 422 validation_error at %s (%s)', async (body, path, code) => {
-    const response = await t.http().post('/v1/keys').set('Cookie', await freshSession()).send(body).expect(422);
+    const response = await t
+      .http()
+      .post('/v1/keys')
+      .set('Cookie', await freshSession())
+      .send(body)
+      .expect(422);
     expect(response.body.code).toBe('validation_error');
     expect(response.body.errors).toEqual([{ path, code, message: expect.any(String) }]);
   });
 
   it('rejects a JSON body that is not an object', async () => {
-    const response = await t.http().post('/v1/keys').set('Cookie', await freshSession()).send([{ name: 'x' }]).expect(422);
+    const response = await t
+      .http()
+      .post('/v1/keys')
+      .set('Cookie', await freshSession())
+      .send([{ name: 'x' }])
+      .expect(422);
     expect(response.body.errors[0]).toMatchObject({ path: '', code: 'invalid' });
   });
 
@@ -70,7 +80,9 @@ describe('API keys', () => {
     expect(again.body.revoked_at).toBe(revoked.body.revoked_at);
 
     expect((await t.http().post(`/v1/keys/${stranger.keyId}/revoke`).set('Cookie', owner.cookie).expect(404)).body.code).toBe('not_found');
-    expect((await t.http().post('/v1/keys/00000000-0000-4000-8000-000000000000/revoke').set('Cookie', owner.cookie).expect(404)).body.code).toBe('not_found');
+    expect(
+      (await t.http().post('/v1/keys/00000000-0000-4000-8000-000000000000/revoke').set('Cookie', owner.cookie).expect(404)).body.code,
+    ).toBe('not_found');
     expect((await t.http().post('/v1/keys/not-a-uuid/revoke').set('Cookie', owner.cookie).expect(404)).body.code).toBe('not_found');
     await t.http().get('/v1/meta/engines').set('Authorization', `Bearer ${stranger.apiKey}`).expect(200);
   });
@@ -87,7 +99,15 @@ describe('API keys', () => {
     // Twenty users of one account, so the per-user key-management rate limit stays out of the way.
     const accountId = uniqueName('acct');
     const cookies = await Promise.all(Array.from({ length: 20 }, async () => sessionCookie(await sessionToken({ accountId }))));
-    const responses = await Promise.all(cookies.map((cookie, i) => t.http().post('/v1/keys').set('Cookie', cookie).send({ name: `k${i}` })));
+    const responses = await Promise.all(
+      cookies.map((cookie, i) =>
+        t
+          .http()
+          .post('/v1/keys')
+          .set('Cookie', cookie)
+          .send({ name: `k${i}` }),
+      ),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 422)).toHaveLength(10);

@@ -21,14 +21,29 @@ describe('discovery', () => {
 
   it('lists models grouped by the six provider keys plus offline, with configured from the environment', async () => {
     const { body } = await get('/v1/meta/models');
-    expect(body.data.map((p: { provider: string }) => p.provider)).toEqual(['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity', 'offline']);
+    expect(body.data.map((p: { provider: string }) => p.provider)).toEqual([
+      'anthropic',
+      'openai',
+      'gemini',
+      'deepl',
+      'cohere',
+      'perplexity',
+      'offline',
+    ]);
     const offline = body.data.find((p: { provider: string }) => p.provider === 'offline');
     expect(offline.configured).toBe(true);
     expect(body.data.find((p: { provider: string }) => p.provider === 'anthropic').configured).toBe(false);
     for (const provider of body.data) {
       expect(provider.models.length).toBeGreaterThan(0);
       for (const model of provider.models) {
-        expect(model).toEqual(expect.objectContaining({ id: expect.any(String), label: expect.any(String), role: expect.any(String), model_id: expect.any(String) }));
+        expect(model).toEqual(
+          expect.objectContaining({
+            id: expect.any(String),
+            label: expect.any(String),
+            role: expect.any(String),
+            model_id: expect.any(String),
+          }),
+        );
         expect(model).toHaveProperty('tier');
       }
     }
@@ -38,7 +53,19 @@ describe('discovery', () => {
   it('lists the 13 jurisdictions with their regulators', async () => {
     const { body } = await get('/v1/meta/jurisdictions');
     expect(body.data.map((j: { id: string }) => j.id)).toEqual([
-      'US', 'EU', 'UK', 'Singapore', 'Hong Kong', 'Japan', 'Australia', 'Switzerland', 'Canada', 'Brazil', 'India', 'China', 'South Korea',
+      'US',
+      'EU',
+      'UK',
+      'Singapore',
+      'Hong Kong',
+      'Japan',
+      'Australia',
+      'Switzerland',
+      'Canada',
+      'Brazil',
+      'India',
+      'China',
+      'South Korea',
     ]);
     for (const jurisdiction of body.data) {
       expect(Object.keys(jurisdiction).sort()).toEqual(['id', 'label', 'regulators']);

@@ -41,7 +41,13 @@ describe('OpenAPI contract', () => {
     for (const [path, item] of Object.entries(served.paths) as Array<[string, Record<string, any>]>) {
       if (!path.startsWith('/v1/')) continue;
       for (const [method, operation] of Object.entries(item)) {
-        const expected = path.startsWith('/v1/keys') ? 'keys' : path.endsWith('/stream') ? undefined : method === 'get' ? 'reads' : operation['x-rate-limit-bucket'];
+        const expected = path.startsWith('/v1/keys')
+          ? 'keys'
+          : path.endsWith('/stream')
+            ? undefined
+            : method === 'get'
+              ? 'reads'
+              : operation['x-rate-limit-bucket'];
         expect([path, method, operation['x-rate-limit-bucket']]).toEqual([path, method, expected]);
         if (expected) {
           expect(operation.responses['429'].headers).toHaveProperty('Retry-After');

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../infra/database/database.module';
+import { RedisModule } from '../infra/redis/redis.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { BudgetModule } from '../modules/budget/budget.module';
 import { KeysModule } from '../modules/keys/keys.module';
 
-/** What the operator commands need: the database and the services that own the data, nothing HTTP. */
-@Module({ imports: [ConfigModule, DatabaseModule, AccountsModule, BudgetModule, KeysModule] })
+/** What the operator commands need: the database, Redis (key revocations) and the services that own the data. */
+@Module({ imports: [ConfigModule, DatabaseModule, RedisModule, AccountsModule, BudgetModule, KeysModule] })
 export class CliModule {}

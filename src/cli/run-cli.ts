@@ -32,10 +32,11 @@ async function execute(argv: string[], io: CliIo): Promise<number> {
     io.out(`${await parsed.command.run(parsed.values, { config })}\n`);
     return 0;
   }
-  // Reuse the embedded database of a running `npm start`, else embed one for the duration of the command.
-  const running = config.databaseUrl ? undefined : readRunningEmbedded(DATA_DIR);
-  if (running?.databaseUrl) process.env.DATABASE_URL = running.databaseUrl;
-  const embedded = config.databaseUrl || running?.databaseUrl ? undefined : await provideBackingServices({ ...config, redisUrl: 'redis://unused' }, () => undefined);
+  // Reuse the embedded services of a running `npm start`, else embed them for the duration of the command.
+  const running = config.databaseUrl && config.redisUrl ? undefined : readRunningEmbedded(DATA_DIR);
+  if (!config.databaseUrl && running?.databaseUrl) process.env.DATABASE_URL = running.databaseUrl;
+  if (!config.redisUrl && running?.redisUrl) process.env.REDIS_URL = running.redisUrl;
+  const embedded = await provideBackingServices(loadConfig(), () => undefined);
   config = loadConfig();
   const context = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {

@@ -13,8 +13,14 @@ function build(): string {
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const out = mkdtempSync(join(root, 'node_modules', '.cache', 'rgs-test-build-'));
   const swc = require.resolve('@swc/cli/bin/swc.js');
-  execFileSync(process.execPath, [swc, 'src', '-d', join(out, 'src'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'], { cwd: root });
-  execFileSync(process.execPath, [swc, 'migrations', '-d', join(out, 'migrations'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'], { cwd: root });
+  execFileSync(process.execPath, [swc, 'src', '-d', join(out, 'src'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'], {
+    cwd: root,
+  });
+  execFileSync(
+    process.execPath,
+    [swc, 'migrations', '-d', join(out, 'migrations'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'],
+    { cwd: root },
+  );
   builtDir = out;
   return out;
 }

@@ -17,7 +17,8 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_BUCKET, context.getHandler()) ??
+    const bucket =
+      this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_BUCKET, context.getHandler()) ??
       this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_BUCKET, context.getClass());
     if (!bucket) return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -27,10 +28,16 @@ export class RateLimitGuard implements CanActivate {
     const decision = await this.limits.consume(bucket, subject);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
-      throw new ApiError(429, 'rate_limit_exceeded', `Rate limit exceeded for the ${bucket} bucket (${decision.limit} per ${decision.windowSeconds} s); retry after ${decision.resetSeconds} s`, [], {
-        ...headers,
-        'Retry-After': String(decision.resetSeconds),
-      });
+      throw new ApiError(
+        429,
+        'rate_limit_exceeded',
+        `Rate limit exceeded for the ${bucket} bucket (${decision.limit} per ${decision.windowSeconds} s); retry after ${decision.resetSeconds} s`,
+        [],
+        {
+          ...headers,
+          'Retry-After': String(decision.resetSeconds),
+        },
+      );
     }
     const res = context.switchToHttp().getResponse<Response>();
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -11,6 +11,8 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+type ConsumingClient = RedisService['client'] & { rateLimitConsume(key: string, ttlMs: string): Promise<number> };
+
 /** Fixed-window counters in Redis, shared by every API process. */
 @Injectable()
 export class RateLimitService {
@@ -18,13 +20,16 @@ export class RateLimitService {
     private readonly redis: RedisService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    // Sent once, then called by its SHA (EVALSHA) on every request.
+    redis.client.defineCommand('rateLimitConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+  }
 
   async consume(bucket: RateLimitBucket, subject: string): Promise<RateLimitDecision> {
     const now = this.clock.now();
     const windowSeconds = BUCKET_WINDOW_SECONDS[bucket];
     const key = this.redis.key('rl', bucket, subject, String(windowIndex(now, windowSeconds)));
-    const count = Number(await this.redis.client.eval(CONSUME_SCRIPT, 1, key, String(windowSeconds * 1000 + 5000)));
+    const count = Number(await (this.redis.client as ConsumingClient).rateLimitConsume(key, String(windowSeconds * 1000 + 5000)));
     return decide(bucket, count, bucketLimit(this.config, bucket), now, windowSeconds);
   }
 }

@@ -1,4 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { RedisService } from '../../infra/redis/redis.module';
+import { KeyCache } from './key-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ApiError, authenticationInvalid, notFound } from '../../common/errors/api-error';
 import { generateRawKey, hashKey, isWellFormedKey, maskKey } from './api-key-format';
@@ -8,6 +10,9 @@ import { KeysRepository, MAX_ACTIVE_KEYS } from './keys.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAST_USED_WRITE_INTERVAL_SECONDS = 60;
+const KEY_CACHE_TTL_MS = 60_000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+const REVOCATIONS_CHANNEL = 'keys:revoked';
 
 export interface AuthenticatedKey {
   apiKeyId: string;
@@ -15,14 +20,38 @@ export interface AuthenticatedKey {
 }
 
 @Injectable()
-export class KeysService {
+export class KeysService implements OnModuleInit {
   /** When this process last asked the database to record a key's use; avoids a write per request. */
   private readonly lastTouched = new Map<string, number>();
+  private readonly cache = new KeyCache(KEY_CACHE_MAX_ENTRIES, KEY_CACHE_TTL_MS);
+  /** The cache is used only while the revocation subscription is live. */
+  private cacheLive = false;
 
   constructor(
     private readonly repository: KeysRepository,
+    private readonly redis: RedisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    const subscriber = this.redis.subscriberClient();
+    const channel = this.redis.key(REVOCATIONS_CHANNEL);
+    const goDark = () => {
+      this.cacheLive = false;
+      this.cache.clear();
+    };
+    subscriber.on('message', (from: string, apiKeyId: string) => {
+      if (from === channel) this.cache.evictId(apiKeyId);
+    });
+    subscriber.on('close', goDark);
+    subscriber.on('reconnecting', goDark);
+    subscriber.on('ready', () => {
+      // Resubscription (ioredis does it on reconnect) must complete before the cache is trusted again.
+      subscriber.subscribe(channel).then(() => (this.cacheLive = true), goDark);
+    });
+    await subscriber.subscribe(channel);
+    this.cacheLive = true;
+  }
 
   async create(accountId: string, name: string, createdByUserId: string | null): Promise<CreatedApiKeyDto> {
     const raw = generateRawKey(this.config.apiKeyPrefix);
@@ -46,17 +75,26 @@ export class KeysService {
   async revoke(accountId: string, id: string): Promise<RevokedApiKeyDto> {
     const key = UUID.test(id) ? await this.repository.revoke(accountId, id) : null;
     if (!key?.revokedAt) throw notFound(`API key ${id} not found`);
+    this.cache.evictId(key.id);
+    await this.redis.client.publish(this.redis.key(REVOCATIONS_CHANNEL), key.id);
     return { id: key.id, revoked_at: key.revokedAt.toISOString() };
   }
 
   /** Resolves a bearer token to its key; throws the spec's 401s. */
   async authenticate(token: string): Promise<AuthenticatedKey> {
     if (!isWellFormedKey(token, this.config.apiKeyPrefix)) throw authenticationInvalid('The bearer token is not a well-formed API key');
-    const key = await this.repository.findByHash(hashKey(token));
-    if (!key) throw authenticationInvalid('The API key is not recognised');
-    if (key.revokedAt) throw new ApiError(401, 'key_revoked', 'This API key was revoked; create a new one in the dashboard');
-    this.recordUse(key.id);
-    return { apiKeyId: key.id, accountId: key.accountId };
+    const hash = hashKey(token);
+    const now = Date.now();
+    let key = this.cacheLive ? this.cache.get(hash, now) : undefined;
+    if (!key) {
+      const row = await this.repository.findByHash(hash);
+      if (!row) throw authenticationInvalid('The API key is not recognised');
+      key = { apiKeyId: row.id, accountId: row.accountId, revoked: row.revokedAt !== null, cachedAt: now };
+      if (this.cacheLive) this.cache.set(hash, key);
+    }
+    if (key.revoked) throw new ApiError(401, 'key_revoked', 'This API key was revoked; create a new one in the dashboard');
+    this.recordUse(key.apiKeyId);
+    return { apiKeyId: key.apiKeyId, accountId: key.accountId };
   }
 
   private recordUse(id: string): void {

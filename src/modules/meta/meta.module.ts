@@ -7,5 +7,6 @@ import { MetaService } from './meta.service';
   imports: [ExportsModule],
   controllers: [MetaController],
   providers: [MetaService],
+  exports: [MetaService],
 })
 export class MetaModule {}

@@ -1,0 +1,172 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AREAS } from '../../modules/meta/vocabulary/areas';
+import { JURISDICTIONS } from '../../modules/meta/vocabulary/jurisdictions';
+import {
+  JURISDICTION_FILE_CODES,
+  defaultCalendarDir,
+  loadCalendar,
+  validateCalendarFiles,
+} from './calendar.loader';
+import type { CalendarEntry, CalendarFile } from './calendar.types';
+
+const SCAN_DATE = '2026-11-22';
+const HORIZONS = [3, 6, 12, 18, 24, 36];
+
+function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1 + months, d));
+  return date.toISOString().slice(0, 10);
+}
+
+describe('regulatory calendar data (data/calendar)', () => {
+  const dir = defaultCalendarDir();
+  const calendar = loadCalendar(dir);
+
+  it('has one file per jurisdiction and every file validates against the schema and cross-file rules', () => {
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    expect(files).toEqual(Object.keys(JURISDICTION_FILE_CODES).map((c) => `${c}.json`).sort());
+    expect(validateCalendarFiles(dir)).toEqual([]);
+  });
+
+  it('has unique ids', () => {
+    const ids = calendar.entries.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('reports the newest file version', () => {
+    expect(calendar.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      const data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CalendarFile;
+      expect(data.version <= calendar.version).toBe(true);
+    }
+  });
+
+  it('covers all 13 jurisdictions and all 11 areas', () => {
+    const jurisdictions = new Set(calendar.entries.map((e) => e.jurisdiction));
+    for (const j of JURISDICTIONS) expect(jurisdictions.has(j.id)).toBe(true);
+    const areas = new Set(calendar.entries.flatMap((e) => e.areas));
+    for (const a of AREAS) expect(areas.has(a.id)).toBe(true);
+  });
+
+  it('has at least 250 entries', () => {
+    expect(calendar.entries.length).toBeGreaterThanOrEqual(250);
+  });
+
+  it('keeps every entry in its own file jurisdiction, with a regulator of that jurisdiction and 1-3 known areas', () => {
+    const regulators = new Map(JURISDICTIONS.map((j) => [j.id, j.regulators]));
+    const areaIds = new Set(AREAS.map((a) => a.id));
+    for (const e of calendar.entries) {
+      expect(regulators.get(e.jurisdiction)).toContain(e.regulator);
+      expect(e.areas.length).toBeGreaterThanOrEqual(1);
+      expect(e.areas.length).toBeLessThanOrEqual(3);
+      for (const a of e.areas) expect(areaIds.has(a)).toBe(true);
+    }
+  });
+
+  it('gives every entry at least one key date on or after 2026-01-01 (no purely historical entries)', () => {
+    const stale = calendar.entries.filter((e) => !e.key_dates.some((k) => k.date >= '2026-01-01')).map((e) => e.id);
+    expect(stale).toEqual([]);
+  });
+
+  it.each(HORIZONS)('has entries with a key date within %i months of the scan date for at least 10 jurisdictions', (months) => {
+    const end = addMonths(SCAN_DATE, months);
+    const inWindow = (e: CalendarEntry) => e.key_dates.some((k) => k.date >= SCAN_DATE && k.date <= end);
+    const jurisdictions = new Set(calendar.entries.filter(inWindow).map((e) => e.jurisdiction));
+    expect(jurisdictions.size).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('calendar loader validation', () => {
+  let tmp: string;
+
+  const validEntry = (): CalendarEntry => ({
+    id: 'eu-test-instrument',
+    title: 'Test instrument',
+    jurisdiction: 'EU',
+    regulator: 'ESMA',
+    areas: ['Capital Markets'],
+    instrument_type: 'regulation',
+    stage: 'adopted',
+    impact: 'low',
+    key_dates: [
+      { date: '2026-01-01', event: 'Entry into force', confidence: 'confirmed' },
+      { date: '2027-01-01', event: 'Application', confidence: 'expected' },
+    ],
+    summary: 'A test instrument used to exercise the calendar loader.',
+    implications: 'Nothing to do; this only exists in a unit test fixture.',
+    plain_summary: 'A made-up rule for testing.',
+    themes: ['testing'],
+    sources: [{ url: 'https://eur-lex.europa.eu/', title: 'EUR-Lex', publisher: 'EUR-Lex' }],
+    last_verified: '2026-11-22',
+  });
+
+  const write = (name: string, entries: unknown[], jurisdiction = 'EU') => {
+    fs.writeFileSync(path.join(tmp, name), JSON.stringify({ jurisdiction, version: '2026-11-22', entries }));
+  };
+
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-'));
+  });
+  afterEach(() => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('loads a valid fixture', () => {
+    write('eu.json', [validEntry()]);
+    const cal = loadCalendar(tmp);
+    expect(cal.version).toBe('2026-11-22');
+    expect(cal.entries.map((e) => e.id)).toEqual(['eu-test-instrument']);
+    expect(validateCalendarFiles(tmp)).toEqual([]);
+  });
+
+  it('rejects a schema violation with a message naming the file and entry id', () => {
+    const bad = { ...validEntry(), id: 'eu-broken-entry', impact: 'huge' };
+    write('eu.json', [validEntry(), bad]);
+    expect(() => loadCalendar(tmp)).toThrow(/eu\.json \[eu-broken-entry\].*impact/);
+  });
+
+  it('rejects a regulator not listed for the jurisdiction', () => {
+    write('eu.json', [{ ...validEntry(), regulator: 'SEC' }]);
+    expect(() => loadCalendar(tmp)).toThrow(/eu\.json \[eu-test-instrument\]: regulator 'SEC'/);
+  });
+
+  it('rejects unknown areas, unsorted key dates and wrong id prefixes', () => {
+    const entry = validEntry();
+    write('eu.json', [
+      { ...entry, id: 'eu-bad-area', areas: ['Astrology'] },
+      { ...entry, id: 'eu-unsorted', key_dates: [...entry.key_dates].reverse() },
+      { ...entry, id: 'uk-wrong-prefix' },
+    ]);
+    const messages = validateCalendarFiles(tmp).map((p) => `${p.entryId}: ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^eu-bad-area: unknown area 'Astrology'/),
+        expect.stringMatching(/^eu-unsorted: key_dates are not sorted/),
+        expect.stringMatching(/^uk-wrong-prefix: id must start with 'eu-'/),
+      ]),
+    );
+  });
+
+  it('rejects duplicate ids across files', () => {
+    write('eu.json', [validEntry()]);
+    write('uk.json', [{ ...validEntry(), jurisdiction: 'UK', regulator: 'FCA' }], 'UK');
+    const problems = validateCalendarFiles(tmp);
+    expect(problems.some((p) => p.entryId === 'eu-test-instrument' && /duplicate id/.test(p.message))).toBe(true);
+  });
+
+  it('rejects invalid JSON, unknown file codes and a missing directory', () => {
+    fs.writeFileSync(path.join(tmp, 'eu.json'), '{ not json');
+    write('xx.json', [validEntry()]);
+    const problems = validateCalendarFiles(tmp);
+    expect(problems.find((p) => p.file === 'eu.json')?.message).toMatch(/invalid JSON/);
+    expect(problems.find((p) => p.file === 'xx.json')?.message).toMatch(/unknown file code/);
+    expect(validateCalendarFiles(path.join(tmp, 'missing'))[0].message).toMatch(/not found/);
+  });
+
+  it('rejects impossible calendar dates', () => {
+    write('eu.json', [{ ...validEntry(), last_verified: '2026-02-30' }]);
+    expect(() => loadCalendar(tmp)).toThrow(/eu-test-instrument/);
+  });
+});
