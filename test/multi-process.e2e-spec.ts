@@ -54,7 +54,7 @@ describe('two API processes', () => {
     while (status === 200 && Date.now() < deadline) {
       const response = await fetch(`${second.baseUrl}/v1/meta/areas`, { headers });
       status = response.status;
-      body = await response.json();
+      body = (await response.json()) as { code?: string };
     }
     expect(status).toBe(401);
     expect(body.code).toBe('key_revoked');
