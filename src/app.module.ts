@@ -13,6 +13,8 @@ import { BudgetModule } from './modules/budget/budget.module';
 import { HealthModule } from './modules/health/health.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { MetaModule } from './modules/meta/meta.module';
+import { ScansModule } from './modules/scans/scans.module';
+import { SnapshotsModule } from './modules/snapshots/snapshots.module';
 import { UsageModule } from './modules/usage/usage.module';
 
 @Module({
@@ -30,6 +32,8 @@ import { UsageModule } from './modules/usage/usage.module';
     BudgetModule,
     KeysModule,
     MetaModule,
+    ScansModule,
+    SnapshotsModule,
     UsageModule,
     HealthModule,
   ],

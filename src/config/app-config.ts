@@ -32,6 +32,8 @@ export interface AppConfig {
   defaultAuditorModel: string;
   rateLimits: { reads: number; mutations: number; scans: number; exports: number; keys: number };
   scanWorkerConcurrency: number;
+  /** Bull job lock; a worker silent this long is presumed dead and its scan job is recovered. */
+  scanJobLockMs: number;
   exportWorkerConcurrency: number;
   logLevel: string;
   providers: Record<ProviderKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keys: read.int('RATE_LIMIT_KEYS', 10, 1),
     },
     scanWorkerConcurrency: read.int('SCAN_WORKER_CONCURRENCY', 4, 1, 64),
+    scanJobLockMs: read.int('SCAN_JOB_LOCK_MS', 30000, 1000, 600000),
     exportWorkerConcurrency: read.int('EXPORT_WORKER_CONCURRENCY', 2, 1, 64),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     providers,

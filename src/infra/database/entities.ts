@@ -6,6 +6,9 @@ import { BudgetLedgerEntry } from '../../modules/budget/entities/budget-ledger-e
 import { ApiKey } from '../../modules/keys/entities/api-key.entity';
 import { UsageCounter } from '../../modules/usage/entities/usage-counter.entity';
 import { IdempotencyRecord } from '../../common/idempotency/idempotency-record.entity';
+import { EstimatorStats } from '../../modules/scans/entities/estimator-stats.entity';
+import { Scan } from '../../modules/scans/entities/scan.entity';
+import { Snapshot } from '../../modules/snapshots/entities/snapshot.entity';
 
 /** Every entity, listed explicitly so the CLI, the app and the tests see the same schema. */
-export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance, IdempotencyRecord, UsageCounter];
+export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance, IdempotencyRecord, UsageCounter, Scan, Snapshot, EstimatorStats];

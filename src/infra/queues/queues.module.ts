@@ -16,7 +16,15 @@ import { EXPORTS_QUEUE, SCANS_QUEUE } from './queue-names';
         defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
       }),
     }),
-    BullModule.registerQueue({ name: SCANS_QUEUE }, { name: EXPORTS_QUEUE }),
+    BullModule.registerQueueAsync(
+      {
+        name: SCANS_QUEUE,
+        inject: [APP_CONFIG],
+        // A dead worker's job is noticed after one lock period and run again once, then failed.
+        useFactory: (config: AppConfig) => ({ settings: { lockDuration: config.scanJobLockMs, stalledInterval: config.scanJobLockMs, maxStalledCount: 1 } }),
+      },
+      { name: EXPORTS_QUEUE },
+    ),
   ],
   exports: [BullModule],
 })

@@ -1,0 +1,88 @@
+/**
+ * The snapshot envelope (`data` of a snapshot) as decisions.md section 2 describes it. The envelope is open:
+ * readers pass unknown keys through unchanged.
+ */
+export type ItemStage = 'proposed' | 'consultation' | 'adopted' | 'in_force' | 'applies';
+export type DateConfidence = 'confirmed' | 'expected' | 'speculative';
+export type Impact = 'high' | 'medium' | 'low';
+
+export interface Citation {
+  /** Numeric id, unique within the snapshot; prose refers to it as [[cite:N]]. */
+  id: number;
+  url: string;
+  title: string;
+  publisher: string;
+  published_at: string | null;
+}
+
+export interface VerificationPass {
+  pass: 'realist' | 'auditor';
+  status: 'verified' | 'unverified' | 'disputed';
+  note: string;
+}
+
+export interface SnapshotItem {
+  /** Stable across snapshots for the same real-world instrument (the calendar entry id offline). */
+  id: string;
+  title: string;
+  jurisdiction: string;
+  area: string;
+  regulator: string;
+  instrument_type: string;
+  stage: ItemStage;
+  /** ISO date of the item's next key date inside the horizon. */
+  key_date: string;
+  date_confidence: DateConfidence;
+  impact: Impact;
+  summary: string;
+  implications: string;
+  citations: Citation[];
+  verification: { status: 'verified' | 'unverified' | 'disputed'; passes: VerificationPass[] };
+}
+
+export interface SnapshotTrend {
+  id: string;
+  title: string;
+  description: string;
+  item_ids: string[];
+  jurisdictions: string[];
+  areas: string[];
+  momentum: 'rising' | 'steady' | 'fading';
+}
+
+export interface ExecutiveSummary {
+  bottom_line: string;
+  priorities: string[];
+}
+
+export interface BriefingBlock {
+  briefing_headline: string;
+  briefing_standfirst: string;
+  /** Short labels with jurisdiction tags, e.g. "[EU] AMLR applies". */
+  priorities: string[];
+  bottom_line_tight: string;
+  pull_quote: string;
+  sentiment_label: string;
+  sentiment_rationale: string;
+}
+
+export interface AuditorSidecar {
+  ran: boolean;
+  passes: string[];
+  verified_count: number;
+  flagged_item_ids: string[];
+}
+
+export interface SnapshotEnvelope {
+  items: SnapshotItem[];
+  trends: SnapshotTrend[];
+  executive_summary: ExecutiveSummary;
+  /** Prose with [[cite:N]] markers. */
+  executive_narrative: string;
+  _briefing?: BriefingBlock;
+  auditor: AuditorSidecar;
+  /** language -> translated projection of the envelope's prose (complete translations only). */
+  translations: Record<string, unknown>;
+  _meta: Record<string, unknown>;
+  [key: string]: unknown;
+}

@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../config/app-config';
+import { costCents, resolveModel, type ResolvedModel } from '../modules/meta/vocabulary/models';
+import type { ResolvedScanConfig } from '../modules/scans/scan-config.types';
+import { loadCalendar } from './calendar/calendar.loader';
+import type { Calendar } from './calendar/calendar.types';
+import { EngineFailure, type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
+import { composeOfflineEnvelope } from './offline/compose';
+import { selectEntries, type SelectedEntry } from './offline/selection';
+
+type Lens = 'impact' | 'timeline';
+
+/**
+ * The scan pipeline (decisions.md section 5): plan, search, read, analyse, verify, sub-edit, translate,
+ * finalise. Progress is reported at each real phase boundary.
+ */
+@Injectable()
+export class ScanEngineService {
+  private calendar?: Calendar;
+  private readonly credentials: Record<string, string | undefined>;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
+  }
+
+  async run(ctx: EngineRunContext): Promise<EngineOutput> {
+    const analyst = this.resolve(ctx.config.model ?? 'large', 'model');
+    if (ctx.config.searchModel) this.resolve(ctx.config.searchModel, 'searchModel');
+    const price = analyst.model.id;
+    let phases = 0;
+    const step = async (phase: string, percent: number, message: string) => {
+      await ctx.pace();
+      phases++;
+      await ctx.advance(phase, percent, message, costCents(price, { phases }));
+    };
+    const calendar = this.loadedCalendar();
+    const { config } = ctx;
+
+    await step('plan', 5, `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`);
+    if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, () => costCents(price, { phases }));
+
+    const selected = this.search(calendar, config, ctx.scanDate);
+    await step('search', 20, `Found ${selected.length} instrument(s) in the regulatory calendar within the horizon`);
+    await step('read', 35, `Read ${countSources(selected)} official source(s)`);
+    const envelope = this.compose(selected, calendar, ctx, 'impact');
+    await step('analyse', 55, `Analysed ${selected.length} item(s) into ${(envelope.trends as unknown[]).length} trend(s)`);
+    await step('verify', 70, verifyMessage(config));
+    await step('sub-edit', 80, 'Sub-edited the briefing');
+    const translated = this.translate(envelope, config);
+    await step('translate', 90, translated);
+    await step('finalise', 97, 'Finalised the snapshot');
+    return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: costCents(price, { phases }) };
+  }
+
+  /** Two analyst seats in parallel, a deterministic merge, and a writer composing one briefing. */
+  private async runCouncil(
+    ctx: EngineRunContext,
+    calendar: Calendar,
+    step: (phase: string, percent: number, message: string) => Promise<void>,
+    cost: () => number,
+  ): Promise<EngineOutput> {
+    const { config } = ctx;
+    const selected = this.search(calendar, config, ctx.scanDate);
+    await step('search', 15, `Both seats found ${selected.length} instrument(s) within the horizon`);
+    const [impactSeat, timelineSeat] = await Promise.all(
+      (['impact', 'timeline'] as Lens[]).map(async (lens) => ({ lens, envelope: this.compose(ordered(selected, lens), calendar, ctx, lens) })),
+    );
+    await step('analyse', 50, 'Seat A (impact lens) and seat B (timeline lens) completed their analyses');
+    const merged = mergeSeats(ordered(selected, 'impact'), ordered(selected, 'timeline'));
+    await step('merge', 65, `Merged the seats into ${merged.length} item(s)`);
+    const composite = this.compose(merged, calendar, ctx, 'impact');
+    composite._meta = { ...(composite._meta as object), council: { seats: ['impact', 'timeline'], merge: 'interleaved-by-rank' } };
+    await step('write', 80, 'The writer composed the council briefing');
+    await step('translate', 90, this.translate(composite, config));
+    await step('finalise', 97, 'Finalised the composite and seat snapshots');
+    const title = titleOf(config, ctx.scanDate);
+    const seats: EngineSnapshot[] = [impactSeat, timelineSeat].map(({ lens, envelope }) => ({
+      kind: 'council_seat',
+      seat: lens,
+      title: `${title} — seat ${lens === 'impact' ? 'A (impact)' : 'B (timeline)'}`,
+      envelope: { ...envelope, _meta: { ...(envelope._meta as object), council_seat: lens } },
+    }));
+    return { snapshots: [{ kind: 'council_composite', title: `${title} — council`, envelope: composite }, ...seats], costCents: cost() };
+  }
+
+  private resolve(modelOrTier: string, field: string): ResolvedModel {
+    const resolved = resolveModel(modelOrTier, this.credentials);
+    if (!resolved) throw new EngineFailure(`${field} "${modelOrTier}" is not a known model`);
+    if (!resolved.configured) {
+      throw new EngineFailure(`${field} "${modelOrTier}" belongs to provider ${resolved.provider}, which is not configured on this deployment (set ${resolved.provider.toUpperCase()}_API_KEY)`);
+    }
+    if (resolved.provider !== 'offline') {
+      throw new EngineFailure(`${field} "${modelOrTier}" (${resolved.provider}) needs the ${resolved.provider} analyst adapter, which this build does not include yet; use a tier shorthand or an offline model`);
+    }
+    return resolved;
+  }
+
+  private search(calendar: Calendar, config: ResolvedScanConfig, scanDate: string): SelectedEntry[] {
+    return selectEntries(calendar, { jurisdictions: config.jurisdictions, areas: config.areas, horizonMonths: config.horizon, scanDate });
+  }
+
+  private compose(selected: SelectedEntry[], calendar: Calendar, ctx: EngineRunContext, lens: Lens): Record<string, unknown> {
+    const { config } = ctx;
+    const composed = composeOfflineEnvelope(selected, calendar, {
+      jurisdictions: config.jurisdictions,
+      areas: config.areas,
+      horizonMonths: config.horizon,
+      scanDate: ctx.scanDate,
+      engine: config.engine,
+      realist: config.realist,
+      auditor: config.auditor,
+      calendarVersion: calendar.version,
+    });
+    const { plain, ...envelope } = composed as unknown as Record<string, unknown> & { plain: Record<string, string> };
+    return { ...envelope, translations: {}, _plain: plain, _meta: { ...(envelope._meta as object), lens } };
+  }
+
+  /** No translation provider is wired yet: say so in the envelope instead of pretending. */
+  private translate(envelope: Record<string, unknown>, config: ResolvedScanConfig): string {
+    const requested = config.translationLanguages;
+    envelope._meta = {
+      ...(envelope._meta as object),
+      translation: { requested, produced: [], ...(requested.length ? { reason: 'no translation provider is configured on this deployment' } : {}) },
+    };
+    return requested.length ? `No translation produced for ${requested.join(', ')}: no translation provider configured` : 'No translation requested';
+  }
+
+  private loadedCalendar(): Calendar {
+    this.calendar ??= loadCalendar();
+    return this.calendar;
+  }
+}
+
+function ordered(selected: SelectedEntry[], lens: Lens): SelectedEntry[] {
+  if (lens === 'impact') return selected;
+  return [...selected].sort((a, b) => a.nextKeyDate.date.localeCompare(b.nextKeyDate.date) || a.entry.id.localeCompare(b.entry.id));
+}
+
+/** Alternates the seats' rankings, keeping each item once: deterministic for the same inputs. */
+function mergeSeats(a: SelectedEntry[], b: SelectedEntry[]): SelectedEntry[] {
+  const seen = new Set<string>();
+  const merged: SelectedEntry[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    for (const candidate of [a[i], b[i]]) {
+      if (candidate && !seen.has(candidate.entry.id)) {
+        seen.add(candidate.entry.id);
+        merged.push(candidate);
+      }
+    }
+  }
+  return merged;
+}
+
+function countSources(selected: SelectedEntry[]): number {
+  return selected.reduce((sum, s) => sum + s.entry.sources.length, 0);
+}
+
+function verifyMessage(config: ResolvedScanConfig): string {
+  const passes = [config.realist && 'realist', config.auditor && 'auditor'].filter(Boolean);
+  return passes.length ? `Ran the ${passes.join(' and ')} verification pass(es) against the calendar` : 'No verification pass requested';
+}
+
+function titleOf(config: ResolvedScanConfig, scanDate: string): string {
+  const title = `Regulatory horizon: ${config.jurisdictions.join(', ')} · ${config.areas.join(', ')} · ${config.horizon} months (${scanDate})`;
+  return title.length > 300 ? `${title.slice(0, 299)}…` : title;
+}

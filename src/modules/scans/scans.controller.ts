@@ -1,0 +1,103 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response as ExpressResponse } from 'express';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
+import { jsonResponse } from '../../common/http/json-response';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator';
+import { ApiProblems } from '../../common/openapi/api-problems.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { ScanAcceptedDto, ScanCancelledDto, ScanEstimateDto, ScanFinishedDto, ScanStatusDto } from './dto/scan.dto';
+import { ScanConfigDto, ScanEstimateRequestDto } from './dto/scan-config.dto';
+import { ScanStreamService } from './scan-stream.service';
+import { ScansService } from './scans.service';
+
+@ApiTags('Scans')
+@Auth('bearer')
+@Controller('v1/scans')
+export class ScansController {
+  constructor(
+    private readonly scans: ScansService,
+    private readonly streams: ScanStreamService,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  @RateLimit('scans')
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'createScan',
+    summary: 'Run a scan',
+    description:
+      'mode=sync (default) waits up to 120 s: 200 with the snapshot when the engine finishes (or with the error when it fails or is cancelled), else 202. mode=async answers 202 at once. 202 sets Location to status_url.',
+  })
+  @ApiQuery({ name: 'mode', required: false, enum: ['sync', 'async'] })
+  @ApiBody({ type: ScanConfigDto })
+  @ApiExtraModels(ScanFinishedDto, ScanAcceptedDto)
+  @ApiOkResponse({ type: ScanFinishedDto, description: 'The scan finished within the sync window' })
+  @ApiAcceptedResponse({ type: ScanAcceptedDto, description: 'Running; poll status_url or follow stream_url', headers: { Location: { description: 'status_url', schema: { type: 'string' } } } })
+  @ApiProblems('validation_error', 'engine_deprecated', 'council_model_fixed', 'budget_exhausted', 'engine_unavailable', 'invalid_request')
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Query('mode') mode: unknown): Promise<Response> {
+    const result = await this.scans.create(principal, body, mode);
+    return jsonResponse(result.status, result.body, result.headers);
+  }
+
+  @Post('estimate')
+  @HttpCode(200)
+  @RateLimit('reads')
+  @ApiOperation({ operationId: 'estimateScan', summary: 'Estimate the cost of a scan', description: 'Queues nothing and does not touch the budget or the scans bucket.' })
+  @ApiBody({ type: ScanEstimateRequestDto })
+  @ApiOkResponse({ type: ScanEstimateDto })
+  @ApiProblems('validation_error', 'invalid_request')
+  estimate(@Body() body: unknown): Promise<ScanEstimateDto> {
+    return this.scans.estimate(body);
+  }
+
+  @Get(':id')
+  @RateLimit('reads')
+  @ApiOperation({ operationId: 'getScan', summary: 'Scan status' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: ScanStatusDto })
+  @ApiProblems('not_found')
+  status(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ScanStatusDto> {
+    return this.scans.status(principal.accountId, id);
+  }
+
+  @Get(':id/stream')
+  @ApiOperation({
+    operationId: 'streamScan',
+    summary: 'Live scan progress (server-sent events)',
+    description:
+      'Each message is a `data:` line holding a JSON object with a `type`: progress {phase, percent, message}, complete {data, snapshotId}, error {error}, cancelled. The current state is sent at once; a finished scan sends its terminal event once and closes. `: heartbeat` every 30 s. Not rate-limited.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string', example: 'data: {"type":"progress","phase":"analyse","percent":55,"message":"…"}\n\n' } } } })
+  @ApiProblems('not_found')
+  async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() req: Request, @Res() res: ExpressResponse): Promise<void> {
+    const scan = await this.scans.owned(principal.accountId, id);
+    await this.streams.open(scan, req, res);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @RateLimit('mutations')
+  @ApiOperation({ operationId: 'cancelScan', summary: 'Cancel a running scan', description: 'Work already in flight is discarded and never overwrites the cancelled state.' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: ScanCancelledDto })
+  @ApiProblems('not_found', 'invalid_state')
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ScanCancelledDto> {
+    return this.scans.cancel(principal.accountId, id);
+  }
+}

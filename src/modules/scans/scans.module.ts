@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ScanEngineService } from '../../engine/scan-engine.service';
+import { BudgetModule } from '../budget/budget.module';
+import { SnapshotsModule } from '../snapshots/snapshots.module';
+import { EstimatorService } from './estimator.service';
+import { ScanEventsService } from './scan-events.service';
+import { ScanStreamService } from './scan-stream.service';
+import { ScansController } from './scans.controller';
+import { ScansProcessor } from './scans.processor';
+import { ScansRepository } from './scans.repository';
+import { ScansService } from './scans.service';
+
+@Module({
+  imports: [BudgetModule, SnapshotsModule],
+  controllers: [ScansController],
+  providers: [ScansRepository, ScansService, ScanEventsService, ScanStreamService, ScansProcessor, EstimatorService, ScanEngineService],
+  exports: [ScansService],
+})
+export class ScansModule {}

@@ -1,0 +1,76 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Account } from '../../accounts/entities/account.entity';
+import type { ResolvedScanConfig } from '../../scans/scan-config.types';
+
+export const SNAPSHOT_KINDS = ['standard', 'council_composite', 'council_seat'] as const;
+export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];
+
+/** A dated, self-contained, cited scan result. Immutable once written. */
+@Entity({ name: 'snapshots' })
+@Index('ix_snapshots_account_created', ['accountId', 'createdAt'])
+// GIN indexes for the array filters are created by the migration (TypeORM cannot declare GIN).
+@Index('ix_snapshots_jurisdiction_keys', { synchronize: false })
+@Index('ix_snapshots_area_keys', { synchronize: false })
+export class Snapshot {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: Account;
+
+  @Column({ name: 'scan_id', type: 'uuid' })
+  scanId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  kind: SnapshotKind;
+
+  /** For council seats: the composite they belong to. */
+  @Column({ name: 'parent_snapshot_id', type: 'uuid', nullable: true })
+  parentSnapshotId: string | null;
+
+  @Column({ type: 'varchar', length: 300 })
+  title: string;
+
+  @Column({ type: 'jsonb' })
+  config: ResolvedScanConfig;
+
+  /** The envelope as produced, including private keys that no read path returns. */
+  @Column({ type: 'jsonb' })
+  data: Record<string, unknown>;
+
+  @Column({ type: 'varchar', length: 20 })
+  engine: string;
+
+  @Column({ type: 'smallint' })
+  horizon: number;
+
+  @Column({ type: 'text', array: true })
+  jurisdictions: string[];
+
+  @Column({ type: 'text', array: true })
+  areas: string[];
+
+  /** Lower-cased copies for case-insensitive exact filters (GIN indexed). */
+  @Column({ name: 'jurisdiction_keys', type: 'text', array: true })
+  jurisdictionKeys: string[];
+
+  @Column({ name: 'area_keys', type: 'text', array: true })
+  areaKeys: string[];
+
+  @Column({ name: 'item_count', type: 'integer' })
+  itemCount: number;
+
+  /** Reconciled actual (may be fractional) when known. */
+  @Column({ name: 'cost_cents', type: 'numeric', precision: 14, scale: 4, nullable: true })
+  costCents: string | null;
+
+  @Column({ name: 'estimate_cents', type: 'integer', nullable: true })
+  estimateCents: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

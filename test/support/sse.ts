@@ -1,0 +1,68 @@
+import http from 'node:http';
+
+export interface SseCapture {
+  status: number;
+  contentType: string | undefined;
+  events: Array<Record<string, unknown>>;
+  comments: string[];
+  raw: string;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+  /** Resolves once an event matching the predicate has arrived. */
+  waitFor(predicate: (event: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+}
+
+/** A minimal SSE client over node:http that records every `data:` event and comment line. */
+export function openSse(baseUrl: string, path: string, headers: Record<string, string>): Promise<SseCapture> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${baseUrl}${path}`, { headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
+      let buffer = '';
+      let endedResolve!: () => void;
+      const waiters: Array<() => void> = [];
+      const capture: SseCapture = {
+        status: res.statusCode ?? 0,
+        contentType: res.headers['content-type'],
+        events: [],
+        comments: [],
+        raw: '',
+        ended: new Promise((r) => (endedResolve = r)),
+        close: () => req.destroy(),
+        waitFor(predicate, timeoutMs = 15000) {
+          return new Promise((ok, fail) => {
+            const check = () => {
+              const found = capture.events.find(predicate);
+              if (found) {
+                clearTimeout(timer);
+                ok(found);
+                return true;
+              }
+              return false;
+            };
+            const timer = setTimeout(() => fail(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(capture.events.map((e) => e.type))}`)), timeoutMs);
+            if (!check()) waiters.push(() => void check());
+          });
+        },
+      };
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        capture.raw += chunk;
+        buffer += chunk;
+        let index: number;
+        while ((index = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, index);
+          buffer = buffer.slice(index + 2);
+          for (const line of block.split('\n')) {
+            if (line.startsWith('data: ')) capture.events.push(JSON.parse(line.slice(6)));
+            else if (line.startsWith(':')) capture.comments.push(line);
+          }
+        }
+        for (const waiter of waiters.splice(0)) waiter();
+      });
+      res.on('end', () => endedResolve());
+      res.on('close', () => endedResolve());
+      resolve(capture);
+    });
+    req.on('error', reject);
+  });
+}
