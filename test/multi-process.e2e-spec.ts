@@ -1,4 +1,6 @@
 import { removeBuild, startApiProcess, type ApiProcess } from './support/api-process';
+import { DataSource } from 'typeorm';
+import { openSse } from './support/sse';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
 // A second API process (a real OS process on the same Postgres and Redis) beside the in-test one.
@@ -9,6 +11,7 @@ describe('two API processes', () => {
 
   beforeAll(async () => {
     t = await bootTestApp();
+    await t.app.listen(0, '127.0.0.1');
     second = await startApiProcess();
   }, 60_000);
   afterAll(async () => {
@@ -58,5 +61,51 @@ describe('two API processes', () => {
     }
     expect(status).toBe(401);
     expect(body.code).toBe('key_revoked');
+  });
+
+  it('streams a scan on one process while the worker on the other runs it', async () => {
+    const { apiKey } = await newAccount(t);
+    const headers = { Authorization: `Bearer ${apiKey}` };
+    // The second process is APP_ROLE=api: only the in-test app works the queue.
+    const created = await fetch(`${second.baseUrl}/v1/scans?mode=async`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 24 }),
+    });
+    expect(created.status).toBe(202);
+    const { stream_url: streamUrl } = (await created.json()) as { stream_url: string };
+    const stream = await openSse(second.baseUrl, streamUrl, headers);
+    await stream.ended;
+    expect(stream.events[stream.events.length - 1]).toMatchObject({ type: 'complete' });
+
+    // A client that reconnects gets the current state again.
+    const again = await openSse(second.baseUrl, streamUrl, headers);
+    await again.ended;
+    expect(again.events).toHaveLength(1);
+    expect(again.events[0].type).toBe('complete');
+  });
+
+  it('executes 50 concurrent identical scan requests across both processes exactly once', async () => {
+    const { apiKey } = await newAccount(t);
+    const body = { jurisdictions: ['UK'], areas: ['Consumer Protection'], horizon: 18 };
+    const send = (base: string) =>
+      fetch(`${base}/v1/scans?mode=async`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'one-scan-please' },
+        body: JSON.stringify(body),
+      });
+    const local = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+    // Past the scans bucket (6 an hour) duplicates are answered 429 before the idempotency check; one scan runs either way.
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i % 2 ? second.baseUrl : local)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.every((status) => [202, 409, 429].includes(status))).toBe(true);
+    const accepted = await Promise.all(responses.filter((r) => r.status === 202).map((r) => r.json() as Promise<{ scan_id: string }>));
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(accepted.map((a) => a.scan_id)).size).toBe(1);
+    const [{ n }] = await t.app.get(DataSource).query(
+      'SELECT count(*)::int AS n FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.key_hash = encode(sha256($1::bytea), \'hex\')',
+      [apiKey],
+    );
+    expect(n).toBe(1);
   });
 });

@@ -32,18 +32,27 @@ export interface ApiProcess {
 
 /** Starts the service as a separate OS process on the test run's Postgres and Redis. */
 export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  return startServiceProcess({ APP_ROLE: 'api', ...env }, true);
+}
+
+/** Starts a queue worker (APP_ROLE=worker) as a separate OS process; `kill()` ends it abruptly. */
+export async function startWorkerProcess(env: Record<string, string> = {}): Promise<ApiProcess & { kill(): Promise<void> }> {
+  return startServiceProcess({ APP_ROLE: 'worker', ...env }, false);
+}
+
+async function startServiceProcess(env: Record<string, string>, http: boolean): Promise<ApiProcess & { kill(): Promise<void> }> {
   const dir = build();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(dir, 'src', 'main.js')], {
     cwd: join(__dirname, '..', '..'),
-    env: { ...process.env, PORT: String(port), APP_ROLE: 'api', ...env },
+    env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20000;
-  for (;;) {
+  while (http) {
     if (child.exitCode !== null) throw new Error(`API process exited: ${stderr}`);
     try {
       if ((await fetch(`${baseUrl}/health/ready`)).ok) break;
@@ -56,8 +65,13 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
   return {
     baseUrl,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

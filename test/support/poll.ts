@@ -1,5 +1,5 @@
 /** Polls until `check` returns a value, or fails after the deadline. Never a fixed sleep. */
-export async function pollUntil<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15000, intervalMs = 25): Promise<T> {
+export async function pollUntil<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,0 +1,108 @@
+/**
+ * Calendar-date helpers for the offline engine. Everything works on ISO calendar dates (YYYY-MM-DD) in
+ * UTC day numbers: no time zones, no clock reads.
+ */
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+interface Ymd {
+  y: number;
+  m: number; // 1-12
+  d: number;
+}
+
+function parse(iso: string): Ymd | null {
+  const match = ISO_DATE.exec(iso);
+  if (!match) return null;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  return { y, m, d };
+}
+
+function parseOrThrow(iso: string): Ymd {
+  const ymd = parse(iso);
+  if (!ymd) throw new RangeError(`invalid calendar date '${iso}' (expected YYYY-MM-DD)`);
+  return ymd;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Number of days in month `m` (1-12) of year `y` (proleptic Gregorian). */
+export function daysInMonth(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** True when `iso` is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(iso: string): boolean {
+  return parse(iso) !== null;
+}
+
+/**
+ * Adds whole calendar months to an ISO date. When the day does not exist in the target month it is clamped
+ * to that month's last day (2026-08-31 + 6 months = 2027-02-28; 2027-11-30 + 3 months = 2028-02-29), so
+ * the result never spills into the following month.
+ */
+export function addMonths(iso: string, months: number): string {
+  if (!Number.isInteger(months)) throw new RangeError(`months must be an integer, got ${months}`);
+  const { y, m, d } = parseOrThrow(iso);
+  const index = y * 12 + (m - 1) + months;
+  const ny = Math.floor(index / 12);
+  const nm = (index % 12) + 1;
+  const nd = Math.min(d, daysInMonth(ny, nm));
+  return `${pad(ny, 4)}-${pad(nm)}-${pad(nd)}`;
+}
+
+/** UTC day number of an ISO date (days since 1970-01-01). */
+export function dayNumber(iso: string): number {
+  const { y, m, d } = parseOrThrow(iso);
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
+
+/** ISO date of a UTC day number. */
+export function fromDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** "10 July 2027". */
+export function formatLongDate(iso: string): string {
+  const { y, m, d } = parseOrThrow(iso);
+  return `${d} ${MONTHS_LONG[m - 1]} ${y}`;
+}
+
+/** "10 Jul 2027". */
+export function formatShortDate(iso: string): string {
+  const { y, m, d } = parseOrThrow(iso);
+  return `${d} ${MONTHS_SHORT[m - 1]} ${y}`;
+}
+
+/** "July 2027". */
+export function formatMonthYear(iso: string): string {
+  const { y, m } = parseOrThrow(iso);
+  return `${MONTHS_LONG[m - 1]} ${y}`;
+}

@@ -1,0 +1,188 @@
+/**
+ * Small deterministic text helpers for the rule-written offline prose.
+ */
+import type { DateConfidence } from '../calendar/calendar.types';
+import { formatLongDate } from './dates';
+
+/** "A", "A and B", "A, B and C". */
+export function joinList(parts: readonly string[], conjunction = 'and'): string {
+  if (parts.length === 0) return '';
+  if (parts.length === 1) return parts[0];
+  return `${parts.slice(0, -1).join(', ')} ${conjunction} ${parts[parts.length - 1]}`;
+}
+
+/** "1 instrument", "3 instruments" (regular plurals, or an explicit plural form). */
+export function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/** Spelled-out numbers for sentence starts and pull quotes (1-12), digits beyond. */
+export function numberWord(n: number): string {
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+  return n >= 0 && n < words.length ? words[n] : String(n);
+}
+
+export function capitalise(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** Kebab-case ASCII slug ("AML / KYC" -> "aml-kyc", "Hong Kong|HKMA" -> "hong-kong-hkma"). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Cuts `text` at a word boundary so that it fits `max` characters, adding "…" when cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(1, max - 1));
+  const space = cut.lastIndexOf(' ');
+  const base = space > max / 2 ? cut.slice(0, space) : cut;
+  return `${base.replace(/[\s,;:–-]+$/, '')}…`;
+}
+
+/** Removes a trailing full stop (and spaces). */
+export function stripFinalStop(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
+}
+
+/** Ensures the text ends with sentence punctuation. */
+export function ensureFinalStop(text: string): string {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/** Splits prose into sentences on ". ", "! ", "? " followed by an upper-case letter or digit. */
+export function sentences(text: string): string[] {
+  return text
+    .trim()
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function firstSentence(text: string): string {
+  return sentences(text)[0] ?? text.trim();
+}
+
+/**
+ * First words of calendar events that are ordinary words, safe to lower-case inside a sentence. Anything
+ * else (acronyms, names such as "Commission", "FCA", "T+1") keeps its case.
+ */
+const LOWERCASE_SAFE = new Set(
+  (
+    'final first revised output possible end entry transposition compliance deadline legislation consultation expected ' +
+    'obligations new amended general publication guidelines amendments full draft earliest rules provisional joint group ' +
+    'statutory mandatory phase second measures target application next implementation interim updated rule all proposed ' +
+    'monthly remaining most latest reporting commencement assessment annual amendment decision eligible applies simplified ' +
+    'legislative pilot further formal delegated standards standard guidance guideline launch review adoption due limited phased ' +
+    'scheduled fully wider results notice temporary extended current previous following primary certification requirements ' +
+    'approval release enactment migration scope external broad higher total small targeted core prohibited supporting tranche ' +
+    'transfer procedural accelerated deferred postponed comment reconsideration original passed enrolment reformed reasonable ' +
+    'transparency licensing quantitative disclosure disclosures domestic strong direct ban equity listing omnibus accessibility ' +
+    'manufacturers models active charges recommendation governing regimes module shared authentication metrics assurance ' +
+    'responsibility framework regime dashboards scenario conduct deposit limit sandbox duty banks capital climate instant ' +
+    'operational data payment sector five-year three-year two-year near-final second-wave entity-level pre-existing post-repeal ' +
+    'sector-specific access-by-design unfair-terms risk-based longer-term code-of-conduct travel-rule verification-of-payee ' +
+    'bond cloud consent dispatch directions companies amending circular resolutions designation start opening closing'
+  ).split(/\s+/),
+);
+
+/** Lower-cases the first word of an event when it is an ordinary word, so it reads inside a sentence. */
+export function eventInSentence(event: string): string {
+  const text = stripFinalStop(event);
+  const match = /^([A-Z][a-z]+(?:-[a-z]+)*)(\b|$)/.exec(text);
+  if (match && LOWERCASE_SAFE.has(match[1].toLowerCase())) {
+    return match[1].toLowerCase() + text.slice(match[1].length);
+  }
+  return text;
+}
+
+/** "on 10 July 2027", "expected on 10 July 2027", "estimated for 10 July 2027". */
+export function datePhrase(date: string, confidence: DateConfidence): string {
+  const long = formatLongDate(date);
+  if (confidence === 'confirmed') return `on ${long}`;
+  if (confidence === 'expected') return `expected on ${long}`;
+  return `estimated for ${long}`;
+}
+
+function looksLikeAcronym(text: string): boolean {
+  if (text.length > 16 || /[,;]/.test(text)) return false;
+  if (!/^[A-Z][A-Za-z0-9.+/-]*(?: [A-Z0-9][A-Za-z0-9.+/-]*)?$/.test(text)) return false;
+  return (text.match(/[A-Z]/g) ?? []).length >= 2;
+}
+
+/**
+ * Short name of an instrument for labels: the acronym in brackets when there is one
+ * ("Anti-Money Laundering Regulation (AMLR) – single rulebook" -> "AMLR"), else the part before " – "
+ * ("CRR3 – Basel III output floor phase-in" -> "CRR3"), else the title without brackets.
+ */
+export function shortName(title: string): string {
+  for (const match of title.matchAll(/\(([^()]+)\)/g)) {
+    const inner = match[1].trim();
+    if (looksLikeAcronym(inner)) return inner;
+  }
+  const withoutBrackets = (text: string) => {
+    let out = text;
+    for (let previous = ''; previous !== out;) {
+      previous = out;
+      out = out.replace(/\s*\([^()]*\)/g, '');
+    }
+    return out.replace(/\s+/g, ' ').trim();
+  };
+  const dash = title.split(/\s+[–—]\s+/)[0];
+  if (dash !== title && dash.length <= 48) return withoutBrackets(dash) || title;
+  return withoutBrackets(title) || title;
+}
+
+/** A list of names, or "N <noun>s" when there are more than `max` (for titles and headlines). */
+export function compactList(names: readonly string[], noun: string, max = 3): string {
+  return names.length > max ? count(names.length, noun) : joinList(names);
+}
+
+/** Words of calendar theme tags that are written in capitals or as names. */
+const THEME_WORDS: Readonly<Record<string, string>> = {
+  aml: 'AML',
+  amla: 'AMLA',
+  app: 'APP',
+  basel: 'Basel',
+  bnpl: 'BNPL',
+  bsa: 'BSA',
+  carf: 'CARF',
+  cbdc: 'CBDC',
+  cftc: 'CFTC',
+  dlt: 'DLT',
+  esg: 'ESG',
+  esrs: 'ESRS',
+  etfs: 'ETFs',
+  ics: 'ICS',
+  ict: 'ICT',
+  iii: 'III',
+  irrbb: 'IRRBB',
+  iso: 'ISO',
+  issb: 'ISSB',
+  mrel: 'MREL',
+  mydata: 'MyData',
+  nbfc: 'NBFC',
+  russia: 'Russia',
+  sec: 'SEC',
+  sme: 'SME',
+  't+1': 'T+1',
+};
+
+/** Display form of a lowercase theme tag ("cbdc" -> "CBDC", "basel iii" -> "Basel III", "crypto etfs" -> "crypto ETFs"). */
+export function themeLabel(theme: string): string {
+  return theme
+    .split(' ')
+    .map((word) =>
+      word
+        .split('-')
+        .map((part) => THEME_WORDS[part] ?? part)
+        .join('-'),
+    )
+    .join(' ');
+}

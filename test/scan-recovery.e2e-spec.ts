@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AccountsService } from '../src/modules/accounts/accounts.service';
+import { BudgetService } from '../src/modules/budget/budget.service';
+import { ScansProcessor } from '../src/modules/scans/scans.processor';
+import { removeBuild, startWorkerProcess } from './support/api-process';
+import { pollUntil } from './support/poll';
+import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+
+const CONFIG = { jurisdictions: ['EU', 'UK'], areas: ['Capital Markets'], horizon: 36 };
+
+// The in-test app only serves HTTP here; separate worker processes run the queue.
+describe('scan recovery', () => {
+  let t: TestApp;
+  const role = process.env.APP_ROLE;
+  const spawned: Array<{ kill(): Promise<void> }> = [];
+
+  beforeAll(async () => {
+    process.env.APP_ROLE = 'api';
+    t = await bootTestApp();
+  });
+  afterAll(async () => {
+    await Promise.all(spawned.map((child) => child.kill()));
+    await t.close();
+    process.env.APP_ROLE = role;
+    removeBuild();
+  });
+
+  it('does not leave a scan running when its worker is killed mid-scan', async () => {
+    const owner = await newAccount(t);
+    const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
+    const doomed = await startWorkerProcess({ OFFLINE_STEP_MS: '400', SCAN_JOB_LOCK_MS: '1500' });
+    spawned.push(doomed);
+    const { body } = await t.http().post('/v1/scans?mode=async').set('Authorization', `Bearer ${owner.apiKey}`).send(CONFIG).expect(202);
+    // Polled in the database: the reads bucket would not take a tight HTTP poll.
+    const stored = async () => (await t.app.get(DataSource).query('SELECT status, progress FROM scans WHERE id = $1', [body.scan_id]))[0];
+    await pollUntil(async () => (await stored()).progress.percent > 0, 20000);
+    await doomed.kill();
+
+    const rescuer = await startWorkerProcess({ OFFLINE_STEP_MS: '5', SCAN_JOB_LOCK_MS: '1500' });
+    spawned.push(rescuer);
+    try {
+      await pollUntil(async () => (await stored()).status !== 'running', 30000, 200);
+      const finished = (await t.http().get(`/v1/scans/${body.scan_id}`).set('Authorization', `Bearer ${owner.apiKey}`).expect(200)).body;
+      // Bull hands the stalled job to the surviving worker once; had it stalled again, the scan would fail.
+      expect(['completed', 'failed']).toContain(finished.status);
+      if (finished.status === 'failed') expect(finished.error).toMatch(/worker/);
+      expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(0);
+    } finally {
+      await rescuer.stop();
+    }
+  }, 60_000);
+
+  it('sweeps a running scan whose job is gone: failed with a clear error, reservation released', async () => {
+    const owner = await newAccount(t);
+    const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
+    const scanId = randomUUID();
+    await t.app.get(BudgetService).reserve(accountId, { type: 'scan', id: scanId }, 40);
+    await t.app.get(DataSource).query(
+      `INSERT INTO scans (id, account_id, status, progress, config, engine, mode, reserved_cents, fingerprint_key, updated_at)
+       VALUES ($1, $2, 'running', '{"phase":"analyse","percent":55,"message":"…"}', $3, 'v4', 'async', 40, 'x', now() - interval '1 hour')`,
+      [scanId, accountId, JSON.stringify({ ...CONFIG, engine: 'v4' })],
+    );
+    expect(await t.app.get(ScansProcessor).sweep(600)).toBeGreaterThanOrEqual(1);
+    const view = await t.http().get(`/v1/scans/${scanId}`).set('Authorization', `Bearer ${owner.apiKey}`).expect(200);
+    expect(view.body).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker/), cost_cents: 0 });
+    expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(0);
+  });
+});
