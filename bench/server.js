@@ -39,6 +39,12 @@ Module({ imports: [AppModule, MetaModule], controllers: [BenchController] })(Ben
     .get('/__bench/raw', (_req, res) => res.json(meta.engines()));
   await app.listen(0, '127.0.0.1');
   process.send({ port: app.getHttpServer().address().port });
+  process.on('message', (message) => {
+    if (message === 'memory') {
+      global.gc?.();
+      process.send({ memory: process.memoryUsage() });
+    }
+  });
   process.on('disconnect', () => app.close().then(() => process.exit(0)));
 })().catch((error) => {
   console.error(error);

@@ -51,6 +51,23 @@ describe('scan recovery', () => {
     }
   }, 60_000);
 
+  it('on SIGTERM a worker stops promptly and the scan goes back to the queue for another worker', async () => {
+    const owner = await newAccount(t);
+    const leaving = await startWorkerProcess({ OFFLINE_STEP_MS: '2000', SCAN_JOB_LOCK_MS: '1500' });
+    spawned.push(leaving);
+    const { body } = await t.http().post('/v1/scans?mode=async').set('Authorization', `Bearer ${owner.apiKey}`).send(CONFIG).expect(202);
+    const stored = async () => (await t.app.get(DataSource).query('SELECT status, progress FROM scans WHERE id = $1', [body.scan_id]))[0];
+    await pollUntil(async () => (await stored()).progress.percent > 0, 20000);
+    const stopping = Date.now();
+    await leaving.stop();
+    expect(Date.now() - stopping).toBeLessThan(5000);
+    expect((await stored()).status).toBe('running');
+
+    const next = await startWorkerProcess({ OFFLINE_STEP_MS: '5', SCAN_JOB_LOCK_MS: '1500' });
+    spawned.push(next);
+    await pollUntil(async () => (await stored()).status === 'completed', 30000, 200);
+  }, 60_000);
+
   it('sweeps a running scan whose job is gone: failed with a clear error, reservation released', async () => {
     const owner = await newAccount(t);
     const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);

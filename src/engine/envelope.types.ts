@@ -86,3 +86,19 @@ export interface SnapshotEnvelope {
   _meta: Record<string, unknown>;
   [key: string]: unknown;
 }
+
+/**
+ * `translations[<language>]`: the envelope's prose in another language, produced through the translation port.
+ * Only a `complete` translation is projected over the envelope by `?language=`.
+ */
+export interface EnvelopeTranslation {
+  language: string;
+  complete: boolean;
+  /** Provider key that produced it (e.g. `deepl`). */
+  provider: string;
+  items: Array<{ id: string; title: string; summary: string; implications: string }>;
+  trends: Array<{ id: string; title: string; description: string }>;
+  executive_summary?: ExecutiveSummary;
+  executive_narrative?: string;
+  _briefing?: BriefingBlock;
+}

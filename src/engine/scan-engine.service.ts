@@ -7,6 +7,8 @@ import type { Calendar } from './calendar/calendar.types';
 import { EngineFailure, type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
 import { composeOfflineEnvelope } from './offline/compose';
 import { selectEntries, type SelectedEntry } from './offline/selection';
+import { createProviderRegistry, type ProviderRegistry } from './providers/provider-registry';
+import { isSupportedTranslationLanguage, translateEnvelope, type TranslatableEnvelope } from './translation/envelope-translator';
 
 type Lens = 'impact' | 'timeline';
 
@@ -18,9 +20,11 @@ type Lens = 'impact' | 'timeline';
 export class ScanEngineService {
   private calendar?: Calendar;
   private readonly credentials: Record<string, string | undefined>;
+  private readonly providers: ProviderRegistry;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
+    this.providers = createProviderRegistry(config.providers);
   }
 
   async run(ctx: EngineRunContext): Promise<EngineOutput> {
@@ -28,16 +32,23 @@ export class ScanEngineService {
     if (ctx.config.searchModel) this.resolve(ctx.config.searchModel, 'searchModel');
     const price = analyst.model.id;
     let phases = 0;
+    let translationCents = 0;
+    const cost = () => costCents(price, { phases }) + translationCents;
     const step = async (phase: string, percent: number, message: string) => {
       await ctx.pace();
       phases++;
-      await ctx.advance(phase, percent, message, costCents(price, { phases }));
+      await ctx.advance(phase, percent, message, cost());
+    };
+    const translate = async (envelope: Record<string, unknown>) => {
+      const result = await this.translate(envelope, ctx.config);
+      translationCents += result.costCents;
+      return result.message;
     };
     const calendar = this.loadedCalendar();
     const { config } = ctx;
 
     await step('plan', 5, `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`);
-    if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, () => costCents(price, { phases }));
+    if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
 
     const selected = this.search(calendar, config, ctx.scanDate);
     await step('search', 20, `Found ${selected.length} instrument(s) in the regulatory calendar within the horizon`);
@@ -46,10 +57,9 @@ export class ScanEngineService {
     await step('analyse', 55, `Analysed ${selected.length} item(s) into ${(envelope.trends as unknown[]).length} trend(s)`);
     await step('verify', 70, verifyMessage(config));
     await step('sub-edit', 80, 'Sub-edited the briefing');
-    const translated = this.translate(envelope, config);
-    await step('translate', 90, translated);
+    await step('translate', 90, await translate(envelope));
     await step('finalise', 97, 'Finalised the snapshot');
-    return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: costCents(price, { phases }) };
+    return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: cost() };
   }
 
   /** Two analyst seats in parallel, a deterministic merge, and a writer composing one briefing. */
@@ -57,6 +67,7 @@ export class ScanEngineService {
     ctx: EngineRunContext,
     calendar: Calendar,
     step: (phase: string, percent: number, message: string) => Promise<void>,
+    translate: (envelope: Record<string, unknown>) => Promise<string>,
     cost: () => number,
   ): Promise<EngineOutput> {
     const { config } = ctx;
@@ -71,7 +82,7 @@ export class ScanEngineService {
     const composite = this.compose(merged, calendar, ctx, 'impact');
     composite._meta = { ...(composite._meta as object), council: { seats: ['impact', 'timeline'], merge: 'interleaved-by-rank' } };
     await step('write', 80, 'The writer composed the council briefing');
-    await step('translate', 90, this.translate(composite, config));
+    await step('translate', 90, await translate(composite));
     await step('finalise', 97, 'Finalised the composite and seat snapshots');
     const title = titleOf(config, ctx.scanDate);
     const seats: EngineSnapshot[] = [impactSeat, timelineSeat].map(({ lens, envelope }) => ({
@@ -115,14 +126,33 @@ export class ScanEngineService {
     return { ...envelope, translations: {}, _plain: plain, _meta: { ...(envelope._meta as object), lens } };
   }
 
-  /** No translation provider is wired yet: say so in the envelope instead of pretending. */
-  private translate(envelope: Record<string, unknown>, config: ResolvedScanConfig): string {
+  /**
+   * Translates the envelope's prose into each requested language through the translation port. Unsupported
+   * codes and a missing provider produce no translation, and `_meta.translation` says so.
+   */
+  private async translate(envelope: Record<string, unknown>, config: ResolvedScanConfig): Promise<{ message: string; costCents: number }> {
     const requested = config.translationLanguages;
-    envelope._meta = {
-      ...(envelope._meta as object),
-      translation: { requested, produced: [], ...(requested.length ? { reason: 'no translation provider is configured on this deployment' } : {}) },
-    };
-    return requested.length ? `No translation produced for ${requested.join(', ')}: no translation provider configured` : 'No translation requested';
+    const port = this.providers.translation();
+    const produced: string[] = [];
+    const skipped: Record<string, string> = {};
+    let characters = 0;
+    const translations: Record<string, unknown> = {};
+    for (const language of requested) {
+      if (!isSupportedTranslationLanguage(language)) skipped[language] = 'unsupported language';
+      else if (!port) skipped[language] = 'no translation provider is configured on this deployment';
+      else {
+        const result = await translateEnvelope(envelope as unknown as TranslatableEnvelope, language, port);
+        translations[language] = result.translation;
+        characters += result.characters;
+        if (result.translation.complete) produced.push(language);
+        else skipped[language] = 'the provider returned an incomplete translation';
+      }
+    }
+    envelope.translations = translations;
+    envelope._meta = { ...(envelope._meta as object), translation: { requested, produced, ...(Object.keys(skipped).length ? { skipped } : {}), provider: port?.provider ?? null } };
+    const costCents = characters ? costCentsOfCharacters(characters) : 0;
+    if (!requested.length) return { message: 'No translation requested', costCents };
+    return { message: `Translated into ${produced.join(', ') || 'no language'}${Object.keys(skipped).length ? `; skipped ${Object.keys(skipped).join(', ')}` : ''}`, costCents };
   }
 
   private loadedCalendar(): Calendar {
@@ -130,6 +160,8 @@ export class ScanEngineService {
     return this.calendar;
   }
 }
+
+const costCentsOfCharacters = (characters: number) => costCents('deepl-translate', { characters });
 
 function ordered(selected: SelectedEntry[], lens: Lens): SelectedEntry[] {
   if (lens === 'impact') return selected;

@@ -7,9 +7,14 @@ import { fingerprintKey, scanFingerprint, type EstimateFingerprint } from './est
 import type { ResolvedScanConfig } from './scan-config.types';
 import type { ValidatedEstimateRequest } from './validation/scan-config.validator';
 
-/** The estimator's database side: per-fingerprint samples of actual costs (a small table read whole). */
+/** How long this process reuses the history it loaded; estimates tolerate samples that are seconds old. */
+const STATS_TTL_MS = 30_000;
+
+/** The estimator's database side: per-fingerprint samples of actual costs, a bounded table read whole. */
 @Injectable()
 export class EstimatorService {
+  private cached?: { stats: Promise<FingerprintStats[]>; loadedAt: number; estimates: Map<string, EstimateResponse> };
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   fingerprintOfConfig(config: ResolvedScanConfig): EstimateFingerprint {
@@ -17,7 +22,7 @@ export class EstimatorService {
   }
 
   async estimateConfig(config: ResolvedScanConfig): Promise<EstimateResponse> {
-    return estimate(this.fingerprintOfConfig(config), config.engine, await this.loadStats());
+    return this.estimateFor(this.fingerprintOfConfig(config), config.engine);
   }
 
   async estimateRequest(request: ValidatedEstimateRequest): Promise<EstimateResponse> {
@@ -28,7 +33,20 @@ export class EstimatorService {
       engine: request.engine,
       providers: { ...request.providers },
     });
-    return estimate(fingerprint, request.engine, await this.loadStats());
+    return this.estimateFor(fingerprint, request.engine);
+  }
+
+  /** Estimates are a pure function of the loaded history, so each fingerprint is computed once per load. */
+  private async estimateFor(fingerprint: EstimateFingerprint, engine: string): Promise<EstimateResponse> {
+    const stats = await this.loadStats();
+    const memo = this.cached!.estimates;
+    const key = `${fingerprintKey(fingerprint)}|${engine}`;
+    let result = memo.get(key);
+    if (!result) {
+      result = estimate(fingerprint, engine, stats);
+      memo.set(key, result);
+    }
+    return structuredClone(result);
   }
 
   /** Feeds a finished scan's actual cost back into its fingerprint's samples. */
@@ -45,11 +63,21 @@ export class EstimatorService {
       const updated = addSample(row.samples.length ? toStats(row) : undefined, fingerprint, costCents, now.toISOString());
       await manager.query('UPDATE estimator_stats SET samples = $2, last_seen_at = $3 WHERE fingerprint_key = $1', [key, JSON.stringify(updated.samples), updated.lastSeenAt]);
     });
+    this.cached = undefined;
   }
 
-  private async loadStats(): Promise<FingerprintStats[]> {
-    const rows = await this.dataSource.getRepository(EstimatorStats).find();
-    return rows.map(toStats);
+  /** One load at a time per process, shared by concurrent estimates (the table parses in tens of ms at 100k samples). */
+  private loadStats(): Promise<FingerprintStats[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.loadedAt > STATS_TTL_MS) {
+      const stats = this.dataSource
+        .getRepository(EstimatorStats)
+        .find()
+        .then((rows) => rows.map(toStats));
+      this.cached = { stats, loadedAt: now, estimates: new Map() };
+      stats.catch(() => (this.cached = undefined));
+    }
+    return this.cached.stats;
   }
 }
 

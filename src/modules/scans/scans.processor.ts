@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
@@ -24,9 +24,11 @@ export const STALE_SCAN_SECONDS = 15 * 60;
 
 /** Runs scans from the `scans` queue (APP_ROLE all or worker) and keeps stuck scans from staying `running`. */
 @Injectable()
-export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ScansProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('ScansProcessor');
   private sweepTimer?: NodeJS.Timeout;
+  /** Aborted on shutdown: running scans stop at their next phase and go back to the queue for another worker. */
+  private readonly stopping = new AbortController();
 
   constructor(
     @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJob>,
@@ -53,6 +55,10 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
     this.sweepTimer.unref();
   }
 
+  beforeApplicationShutdown(): void {
+    this.stopping.abort();
+  }
+
   onApplicationShutdown(): void {
     clearInterval(this.sweepTimer);
   }
@@ -70,10 +76,12 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
           if (!(await this.repository.recordProgress(scan.id, { phase, percent, message }, costSoFar))) throw new ScanCancelledError();
           await this.events.publish(scan.id, { type: 'progress', phase, percent, message });
         },
-        pace: () => sleep(this.config.offlineStepMs),
+        pace: () => sleep(this.config.offlineStepMs, this.stopping.signal),
       });
     } catch (error) {
       if (error instanceof ScanCancelledError) return;
+      // Requeued: Bull retries the job (another worker, or this one after a restart).
+      if (error instanceof WorkerStoppingError) throw error;
       if (error instanceof TransientProviderError && job.attemptsMade + 1 < SCAN_JOB_ATTEMPTS) throw error;
       const message = error instanceof EngineFailure || error instanceof TransientProviderError ? error.message : 'The scan failed unexpectedly';
       if (!(error instanceof EngineFailure)) this.logger.error({ scanId: scan.id, err: String(error) }, 'scan failed');
@@ -156,4 +164,23 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+class WorkerStoppingError extends Error {
+  constructor() {
+    super('the worker is shutting down; the scan goes back to the queue');
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new WorkerStoppingError());
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new WorkerStoppingError());
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}

@@ -18,7 +18,9 @@ function stripProse(value: unknown): unknown {
   if (typeof value === 'string') return stripCitationMarkers(value);
   if (Array.isArray(value)) return value.map(stripProse);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, k === 'citations' || k === 'url' ? v : stripProse(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, k === 'citations' || k === 'url' ? v : stripProse(v)]),
+    );
   }
   return value;
 }

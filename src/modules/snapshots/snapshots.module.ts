@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RejectRemovedParametersGuard } from './reject-starred.guard';
+import { SnapshotTotalsCache } from './snapshot-totals.cache';
+import { SnapshotsController } from './snapshots.controller';
 import { SnapshotsRepository } from './snapshots.repository';
 import { SnapshotsService } from './snapshots.service';
 
 @Module({
-  providers: [SnapshotsRepository, SnapshotsService],
+  controllers: [SnapshotsController],
+  providers: [SnapshotsRepository, SnapshotsService, SnapshotTotalsCache, RejectRemovedParametersGuard],
   exports: [SnapshotsService],
 })
 export class SnapshotsModule {}

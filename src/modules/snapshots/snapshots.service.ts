@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ApiError, notFound, validationFailed, type FieldError } from '../../common/errors/api-error';
+import { driftOverlay, type DriftOverlay } from './drift';
+import { DEFAULT_LIST_LIMIT, type ListSnapshotsQueryDto } from './dto/snapshot-queries.dto';
+import type { SnapshotListDto, SnapshotListItemDto } from './dto/snapshot-responses.dto';
 import type { Snapshot } from './entities/snapshot.entity';
+import { isObject, narrativeIn, projectLanguage, type SnapshotLanguage } from './language-projection';
 import { storedProjection } from './snapshot-projection';
-import { SnapshotsRepository } from './snapshots.repository';
+import { SnapshotsRepository, type SnapshotListRow } from './snapshots.repository';
 
 export interface SnapshotView {
   id: string;
@@ -12,6 +17,10 @@ export interface SnapshotView {
   cost_cents: number | null;
   created_at: string;
 }
+
+export type BriefingView = { available: false } | ({ available: true } & Record<string, unknown>);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class SnapshotsService {
@@ -26,16 +35,102 @@ export class SnapshotsService {
     return this.repository.findOwned(accountId, id);
   }
 
-  /** GET /v1/snapshots/{id} shape; the same projection serves a `complete` event replayed from storage. */
-  view(snapshot: Snapshot): SnapshotView {
+  /**
+   * GET /v1/snapshots/{id} shape; the same projection serves a `complete` event replayed from storage.
+   * `language` projects a complete translation (or the simple register) first; the stored projection then strips
+   * markers and private keys from everything, projected prose included.
+   */
+  view(snapshot: Snapshot, language: SnapshotLanguage = 'en'): SnapshotView {
     return {
       id: snapshot.id,
       title: snapshot.title,
       config: snapshot.config as unknown as Record<string, unknown>,
-      data: storedProjection(snapshot.data),
+      data: storedProjection(projectLanguage(snapshot.data, language).envelope),
       cost_cents: snapshotCost(snapshot),
       created_at: snapshot.createdAt.toISOString(),
     };
+  }
+
+  /** GET /v1/snapshots: the account's snapshots, newest first. */
+  async list(accountId: string, query: ListSnapshotsQueryDto): Promise<SnapshotListDto> {
+    const from = query.from === undefined ? undefined : instant(query.from, 'from');
+    const to = query.to === undefined ? undefined : instant(query.to, 'to');
+    if (from && to && from.getTime() > to.getTime()) {
+      throw validationFailed([{ path: 'from', code: 'invalid_range', message: '`from` must not be after `to`' }]);
+    }
+    const limit = query.limit ?? DEFAULT_LIST_LIMIT;
+    const offset = query.offset ?? 0;
+    const { rows, total } = await this.repository.list(accountId, {
+      from,
+      to,
+      jurisdiction: query.jurisdiction?.toLowerCase(),
+      area: query.area?.toLowerCase(),
+      limit,
+      offset,
+    });
+    return { data: rows.map(listItem), pagination: { limit, offset, total } };
+  }
+
+  /** GET /v1/snapshots/{id}. */
+  async read(accountId: string, id: string, language: SnapshotLanguage = 'en'): Promise<SnapshotView> {
+    return this.view(await this.owned(accountId, id), language);
+  }
+
+  /** GET /v1/snapshots/{id}/items: null when the envelope has no `items` array. */
+  async items(accountId: string, id: string): Promise<{ data: unknown[] | null }> {
+    return { data: arrayOrNull(await this.section(accountId, id, 'items')) };
+  }
+
+  /** GET /v1/snapshots/{id}/trends: null when the envelope has no `trends` array. */
+  async trends(accountId: string, id: string): Promise<{ data: unknown[] | null }> {
+    return { data: arrayOrNull(await this.section(accountId, id, 'trends')) };
+  }
+
+  /** GET /v1/snapshots/{id}/executive-summary: null when the envelope has no `executive_summary` object. */
+  async executiveSummary(accountId: string, id: string): Promise<{ data: Record<string, unknown> | null }> {
+    const summary = await this.section(accountId, id, 'executive_summary');
+    return { data: isObject(summary) ? summary : null };
+  }
+
+  /** GET /v1/snapshots/{id}/executive-narrative. */
+  async executiveNarrative(accountId: string, id: string, language = 'en'): Promise<{ executive_narrative: string; language: string }> {
+    const snapshot = await this.owned(accountId, id);
+    const found = narrativeIn(snapshot.data, language);
+    if ('missing' in found) {
+      if (found.missing === 'narrative') throw notFound(`Snapshot ${id} has no executive narrative`);
+      throw new ApiError(404, 'translation_not_available', `Snapshot ${id} has no ${language} translation of its executive narrative`);
+    }
+    const projected = storedProjection({ executive_narrative: found.narrative });
+    return { executive_narrative: projected.executive_narrative as string, language: found.language };
+  }
+
+  /** GET /v1/snapshots/{id}/drift: the overlay against the prior comparable snapshot (see the repository's rule). */
+  async drift(accountId: string, id: string): Promise<DriftOverlay> {
+    const snapshot = await this.owned(accountId, id);
+    const baseline = await this.repository.findBaseline(snapshot);
+    return driftOverlay(readableItems(snapshot), baseline ? { snapshot: baseline, items: readableItems(baseline) } : null);
+  }
+
+  /** GET /v1/snapshots/{id}/briefing: the sub-editor block, or `{available: false}` when the snapshot has none. */
+  async briefing(accountId: string, id: string): Promise<BriefingView> {
+    const briefing = await this.section(accountId, id, '_briefing');
+    if (!isObject(briefing)) return { available: false };
+    const { available: _ignored, ...fields } = briefing;
+    return { available: true, ...fields };
+  }
+
+  private async owned(accountId: string, id: string): Promise<Snapshot> {
+    // A malformed id is simply not found (and never reaches the uuid column).
+    const snapshot = UUID.test(id) ? await this.repository.findOwned(accountId, id) : null;
+    if (!snapshot) throw notFound(`Snapshot ${id} not found`);
+    return snapshot;
+  }
+
+  /** One top-level key of the envelope as reads show it (markers stripped; private keys are never asked for). */
+  private async section(accountId: string, id: string, key: 'items' | 'trends' | 'executive_summary' | '_briefing'): Promise<unknown> {
+    const snapshot = await this.owned(accountId, id);
+    if (!Object.prototype.hasOwnProperty.call(snapshot.data, key)) return undefined;
+    return storedProjection({ [key]: snapshot.data[key] })[key];
   }
 }
 
@@ -43,4 +138,40 @@ export class SnapshotsService {
 export function snapshotCost(snapshot: Pick<Snapshot, 'costCents' | 'estimateCents'>): number | null {
   if (snapshot.costCents !== null) return Number(snapshot.costCents);
   return snapshot.estimateCents;
+}
+
+function listItem(row: SnapshotListRow): SnapshotListItemDto {
+  return {
+    id: row.id,
+    title: row.title,
+    scan_id: row.scan_id,
+    engine: row.engine,
+    horizon: Number(row.horizon),
+    jurisdictions: row.jurisdictions,
+    areas: row.areas,
+    item_count: row.item_count,
+    cost_cents: snapshotCost({ costCents: row.cost_cents, estimateCents: row.estimate_cents }),
+    created_at: new Date(row.created_at).toISOString(),
+    kind: row.kind,
+  };
+}
+
+/** A validated ISO 8601 string as an instant; forms JavaScript cannot place in time (week dates) are invalid. */
+function instant(value: string, path: 'from' | 'to'): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    const error: FieldError = { path, code: 'invalid', message: `${path} must be an ISO 8601 date-time` };
+    throw validationFailed([error]);
+  }
+  return date;
+}
+
+function arrayOrNull(value: unknown): unknown[] | null {
+  return Array.isArray(value) ? value : null;
+}
+
+/** A snapshot's items as reads show them (markers stripped), for drift. */
+function readableItems(snapshot: Snapshot): unknown[] {
+  const items = snapshot.data.items;
+  return Array.isArray(items) ? (storedProjection({ items }).items as unknown[]) : [];
 }

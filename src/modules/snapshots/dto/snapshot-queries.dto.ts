@@ -1,0 +1,78 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, Min } from 'class-validator';
+import { SNAPSHOT_LANGUAGES, type SnapshotLanguage } from '../language-projection';
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 100;
+
+/** Query strings of digits become integers; anything else stays as sent, so @IsInt reports it (`1.5`, `abc`, ``). */
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^[+-]?\d+$/.test(value) ? Number(value) : value);
+
+/** GET /v1/snapshots. Unknown parameters are ignored, except `starred` (422 `unknown_parameter`). */
+export class ListSnapshotsQueryDto {
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only snapshots created at or after this instant (inclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only snapshots created before this instant (exclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  to?: string;
+
+  @ApiPropertyOptional({
+    description: 'Only snapshots whose config lists this jurisdiction (exact entry, case-insensitive)',
+    example: 'EU',
+  })
+  @IsOptional()
+  @IsString({ message: 'jurisdiction must be a single string' })
+  jurisdiction?: string;
+
+  @ApiPropertyOptional({ description: 'Only snapshots whose config lists this area (exact entry, case-insensitive)', example: 'Payments' })
+  @IsOptional()
+  @IsString({ message: 'area must be a single string' })
+  area?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: `limit must be an integer from 1 to ${MAX_LIST_LIMIT}` })
+  @Min(1, { message: `limit must be an integer from 1 to ${MAX_LIST_LIMIT}` })
+  @Max(MAX_LIST_LIMIT, { message: `limit must be an integer from 1 to ${MAX_LIST_LIMIT}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'offset must be a non-negative integer' })
+  @Min(0, { message: 'offset must be a non-negative integer' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'offset must be a non-negative integer' })
+  offset?: number;
+}
+
+/** GET /v1/snapshots/{id}. */
+export class SnapshotReadQueryDto {
+  @ApiPropertyOptional({
+    enum: SNAPSHOT_LANGUAGES,
+    default: 'en',
+    description:
+      'Projects a complete translation (or, for `simple`, the Simplified English register) over the envelope when one exists; otherwise the original is returned untouched. `data._meta.language` names a projected language.',
+  })
+  @IsOptional()
+  @IsIn(SNAPSHOT_LANGUAGES, { message: `language must be one of ${SNAPSHOT_LANGUAGES.join(', ')}` })
+  language?: SnapshotLanguage;
+}
+
+/** GET /v1/snapshots/{id}/executive-narrative: `language` is open. */
+export class NarrativeQueryDto {
+  @ApiPropertyOptional({
+    default: 'en',
+    example: 'fr',
+    description:
+      'Any language code (case-insensitive). `en` is the original; `fr`, `de`, `es`, `it`, `zh`, `ja`, `pt` are served from a complete translation; `simple` is the Simplified English register. No such translation: 404 `translation_not_available`.',
+  })
+  @IsOptional()
+  @IsString({ message: 'language must be a single string' })
+  language?: string;
+}
