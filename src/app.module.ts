@@ -8,8 +8,10 @@ import { DatabaseModule } from './infra/database/database.module';
 import { LoggingModule } from './infra/logging.module';
 import { QueuesModule } from './infra/queues/queues.module';
 import { RedisModule } from './infra/redis/redis.module';
+import { StorageModule } from './infra/storage/storage.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { BudgetModule } from './modules/budget/budget.module';
+import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { MetaModule } from './modules/meta/meta.module';
@@ -24,6 +26,7 @@ import { UsageModule } from './modules/usage/usage.module';
     DatabaseModule,
     RedisModule,
     QueuesModule,
+    StorageModule,
     CommonModule,
     AuthModule,
     RateLimitModule,
@@ -34,6 +37,7 @@ import { UsageModule } from './modules/usage/usage.module';
     MetaModule,
     ScansModule,
     SnapshotsModule,
+    ExportsModule,
     UsageModule,
     HealthModule,
   ],

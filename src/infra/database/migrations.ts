@@ -1,6 +1,12 @@
 import { InitialSchema1795357650037 } from '../../../migrations/1795357650037-InitialSchema';
 import { RequestPolicies1795358271177 } from '../../../migrations/1795358271177-RequestPolicies';
 import { ScansAndSnapshots1795358966292 } from '../../../migrations/1795358966292-ScansAndSnapshots';
+import { Exports1795361954152 } from '../../../migrations/1795361954152-Exports';
 
 /** Every migration, in order. `npm run migration:generate -- migrations/<Name>` writes new files; list them here. */
-export const MIGRATIONS: Function[] = [InitialSchema1795357650037, RequestPolicies1795358271177, ScansAndSnapshots1795358966292];
+export const MIGRATIONS: Function[] = [
+  InitialSchema1795357650037,
+  RequestPolicies1795358271177,
+  ScansAndSnapshots1795358966292,
+  Exports1795361954152,
+];

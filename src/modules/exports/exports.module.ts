@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { SnapshotsModule } from '../snapshots/snapshots.module';
 import { ExportTypesService } from './export-types.service';
+import { ExportsController } from './exports.controller';
+import { ExportsProcessor } from './exports.processor';
+import { ExportsRepository } from './exports.repository';
+import { ExportsService } from './exports.service';
 
 @Module({
-  providers: [ExportTypesService],
+  imports: [AccountsModule, SnapshotsModule],
+  controllers: [ExportsController],
+  providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor],
   exports: [ExportTypesService],
 })
 export class ExportsModule {}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Render times of the in-process export renderers for a 100-item snapshot (plain Node, no Jest).
+// Needs the build output: `npm run build && node bench/render.js`. BENCH_RUNS (default 5) timed runs per type
+// after the first (timed on its own), BENCH_ITEMS (default 100) items, BENCH_TYPES a comma
+// list of artifact types (default: all). Prints a table; the targets (PDF under 1 s, PPTX under 2 s) are
+// checked against the median and reported, not enforced: the exit code is 0 whatever the times.
+// "first" is the first render of that type in this process: module loading, font parsing, shaping caches and
+// JIT included (a worker can pay that at start-up with warmUpRenderers()). The timed runs re-render the same
+// snapshot, so PDF runs also reuse the word-shape cache (pdf-kit.ts); a new snapshot shares most of it.
+const { performance } = require('node:perf_hooks');
+const { join } = require('node:path');
+const os = require('node:os');
+
+const dist = join(__dirname, '..', 'dist', 'src', 'modules', 'exports', 'renderers');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100);
+const TARGETS_MS = { pdf: 1000, 'slide-deck': 2000 };
+
+async function main() {
+  let renderers;
+  let fixtures;
+  try {
+    renderers = require(join(dist, 'index.js'));
+    fixtures = require(join(dist, '__fixtures__', 'snapshots.js'));
+  } catch (error) {
+    console.error(`Cannot load the renderers from ${dist}: run \`npm run build\` first.\n${error.message}`);
+    process.exit(1);
+  }
+  const snapshot = fixtures.syntheticSnapshot(ITEMS);
+  const types = process.env.BENCH_TYPES ? process.env.BENCH_TYPES.split(',') : renderers.RENDERED_ARTIFACT_TYPES;
+  console.log(
+    `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(1)}; ${snapshot.data.items.length} items; ${RUNS} runs after the first\n`,
+  );
+  console.log(
+    [
+      'artifact type'.padEnd(20),
+      'first'.padStart(8),
+      'min'.padStart(8),
+      'median'.padStart(8),
+      'max'.padStart(8),
+      'size'.padStart(10),
+      '  target',
+    ].join(' '),
+  );
+  for (const type of types) {
+    const input = { snapshot, options: {}, locale: 'en' };
+    let start = performance.now();
+    const first = await renderers.renderArtefact(type, input);
+    const firstMs = performance.now() - start;
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      start = performance.now();
+      await renderers.renderArtefact(type, input);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const target = TARGETS_MS[type];
+    const verdict = target === undefined ? '' : median < target ? `  under ${target} ms: ok` : `  over ${target} ms: SLOW`;
+    console.log(
+      [
+        type.padEnd(20),
+        ms(firstMs).padStart(8),
+        ms(times[0]).padStart(8),
+        ms(median).padStart(8),
+        ms(times[times.length - 1]).padStart(8),
+        `${(first.bytes.length / 1024).toFixed(0)} KiB`.padStart(10),
+        verdict,
+      ].join(' '),
+    );
+  }
+}
+
+function ms(value) {
+  return `${value.toFixed(0)} ms`;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { ExportJob, type ExportStatus } from './entities/export-job.entity';
+
+@Injectable()
+export class ExportsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  insert(job: Partial<ExportJob>): Promise<unknown> {
+    return this.dataSource.getRepository(ExportJob).insert(job as never);
+  }
+
+  findOwned(accountId: string, id: string): Promise<ExportJob | null> {
+    return this.dataSource.getRepository(ExportJob).findOneBy({ id, accountId });
+  }
+
+  findById(id: string): Promise<ExportJob | null> {
+    return this.dataSource.getRepository(ExportJob).findOneBy({ id });
+  }
+
+  /** Newest first, scoped to the account (ix_export_jobs_account_created / _account_snapshot). */
+  list(accountId: string, filter: { snapshotId?: string; statuses?: ExportStatus[]; limit: number }): Promise<ExportJob[]> {
+    return this.dataSource.getRepository(ExportJob).find({
+      where: { accountId, ...(filter.snapshotId ? { snapshotId: filter.snapshotId } : {}), ...(filter.statuses ? { status: In(filter.statuses) } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: filter.limit,
+    });
+  }
+
+  /** Moves a job between states only from the expected ones; false when another transition won. */
+  async transition(id: string, from: ExportStatus[], to: ExportStatus, fields: Partial<Record<string, unknown>> = {}): Promise<boolean> {
+    const columns = Object.keys(fields);
+    const sets = columns.map((column, i) => `"${column}" = $${i + 3}`);
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE export_jobs SET status = $2, updated_at = now()${sets.length ? `, ${sets.join(', ')}` : ''} WHERE id = $1 AND status = ANY($${columns.length + 3})`,
+      [id, to, ...columns.map((column) => fields[column]), from],
+    );
+    return affected > 0;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.dataSource.getRepository(ExportJob).delete({ id });
+  }
+
+  /** Completed jobs whose bytes outlived the retention window (ix_export_jobs_retention). */
+  findExpired(retentionSeconds: number, limit: number): Promise<ExportJob[]> {
+    return this.dataSource
+      .getRepository(ExportJob)
+      .createQueryBuilder('job')
+      .where("job.status = 'completed' AND job.purged_at IS NULL AND job.completed_at < now() - make_interval(secs => :retention)", { retention: retentionSeconds })
+      .limit(limit)
+      .getMany();
+  }
+
+  async markPurged(id: string): Promise<void> {
+    await this.dataSource.query('UPDATE export_jobs SET purged_at = now() WHERE id = $1', [id]);
+  }
+}

@@ -1,0 +1,74 @@
+/** Readers for the renderers' outputs, used by the tests (real parsers: pdf.js via pdf-parse, JSZip). */
+import { execFileSync } from 'node:child_process';
+import JSZip from 'jszip';
+
+export interface PdfContent {
+  text: string;
+  pages: number;
+}
+
+/**
+ * pdf.js (through pdf-parse) loads its worker with a dynamic import(), which Jest's module system refuses
+ * without --experimental-vm-modules; so the parse runs in a plain Node child process.
+ */
+const PARSE_SCRIPT = `
+const chunks = [];
+process.stdin.on('data', (chunk) => chunks.push(chunk));
+process.stdin.on('end', async () => {
+  const { PDFParse } = require(require.resolve('pdf-parse', { paths: [process.cwd()] }));
+  const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
+  try {
+    const result = await parser.getText();
+    process.stdout.write(JSON.stringify({ text: result.text, pages: result.total }));
+  } finally {
+    await parser.destroy();
+  }
+});
+`;
+
+export async function pdfText(bytes: Buffer): Promise<PdfContent> {
+  const out = execFileSync(process.execPath, ['-e', PARSE_SCRIPT], { input: bytes, maxBuffer: 64 * 1024 * 1024, cwd: process.cwd() });
+  return JSON.parse(out.toString('utf8')) as PdfContent;
+}
+
+/** Text without any whitespace, so a title broken across lines still matches. */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+export interface PngHeader {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Signature and IHDR of a PNG; throws when they are not there. */
+export function pngHeader(bytes: Buffer): PngHeader {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG (signature)');
+  if (bytes.toString('ascii', 12, 16) !== 'IHDR') throw new Error('not a PNG (no IHDR first)');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bitDepth: bytes[24]!, colorType: bytes[25]! };
+}
+
+export async function unzip(bytes: Buffer): Promise<JSZip> {
+  return JSZip.loadAsync(bytes);
+}
+
+export function slideFiles(zip: JSZip): string[] {
+  return Object.keys(zip.files)
+    .filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
+}
+
+/**
+ * pptxgenjs, when it sees Node (`process.release.name === 'node'`), starts loading node:fs and node:https with
+ * a dynamic import() to embed media files (the deck has none). Jest's VM rejects dynamic import() without
+ * --experimental-vm-modules, so specs that build decks call this first: it changes only the sandboxed
+ * `process` Jest gives each test file, not the real one, and plain Node runs (bench/render.js) keep the
+ * library's Node path.
+ */
+export function hideNodeFromPptxgenjs(): void {
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest-sandbox' }, configurable: true });
+}

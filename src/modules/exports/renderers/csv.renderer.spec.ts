@@ -1,0 +1,75 @@
+import { parse } from 'csv-parse/sync';
+import { CSV_COLUMNS, CSV_LIST_SEPARATOR, renderCsv } from './csv.renderer';
+import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+
+type Row = Record<string, string>;
+
+function rows(bytes: Buffer): Row[] {
+  return parse(bytes, { bom: true, columns: true, relax_column_count: false }) as Row[];
+}
+
+describe('csv renderer (internal-csv)', () => {
+  it('is UTF-8 with a BOM, CRLF line ends, a header row and one row per item', async () => {
+    const snapshot = realisticSnapshot();
+    const out = await renderCsv(input(snapshot));
+    expect(out.mime).toBe('text/csv; charset=utf-8');
+    expect(out.filename).toBe('regulatory-horizon-eu-uk-2026-11-22-items.csv');
+    expect([...out.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = out.bytes.toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const header = parse(out.bytes, { bom: true, to_line: 1 }) as string[][];
+    expect(header[0]).toEqual([...CSV_COLUMNS]);
+    const parsed = rows(out.bytes);
+    expect(parsed).toHaveLength(snapshot.data.items.length);
+    expect(new Set(parsed.map((row) => row.item_id))).toEqual(new Set(snapshot.data.items.map((item) => item.id)));
+  });
+
+  it('flattens every item field, citations and verification', async () => {
+    const snapshot = realisticSnapshot();
+    const parsed = rows((await renderCsv(input(snapshot))).bytes);
+    for (const item of snapshot.data.items) {
+      const row = parsed.find((candidate) => candidate.item_id === item.id)!;
+      expect(row.title).toBe(item.title);
+      expect(row.jurisdiction).toBe(item.jurisdiction);
+      expect(row.area).toBe(item.area);
+      expect(row.regulator).toBe(item.regulator);
+      expect(row.instrument_type).toBe(item.instrument_type);
+      expect(row.stage).toBe(item.stage);
+      expect(row.key_date).toBe(item.key_date);
+      expect(row.date_confidence).toBe(item.date_confidence);
+      expect(row.impact).toBe(item.impact);
+      expect(row.summary).toBe(item.summary);
+      expect(row.implications).toBe(item.implications);
+      expect(row.verification_status).toBe(item.verification.status);
+      expect(row.verification_passes).toBe(item.verification.passes.map((pass) => `${pass.pass}=${pass.status}`).join(CSV_LIST_SEPARATOR));
+      expect(row.citation_count).toBe(String(item.citations.length));
+      expect(row.citation_urls!.split(CSV_LIST_SEPARATOR)).toEqual(item.citations.map((citation) => citation.url));
+      expect(row.citation_titles).toBe(item.citations.map((citation) => citation.title).join(CSV_LIST_SEPARATOR));
+      expect(row.snapshot_id).toBe(snapshot.id);
+      expect(row.scan_date).toBe('2026-11-22');
+    }
+  });
+
+  it('keeps quotes, commas and line breaks inside fields, and defuses formulas', async () => {
+    const snapshot = awkwardSnapshot();
+    const parsed = rows((await renderCsv(input(snapshot))).bytes);
+    expect(parsed).toHaveLength(snapshot.data.items.length);
+    const first = parsed.find((row) => row.item_id === snapshot.data.items[0]!.id)!;
+    expect(first.title).toBe('The "Quoted", comma, <b>bold</b> & <script>alert(1)</script> regulation');
+    expect(first.summary).toBe('First line, with a comma and "quotes".\nSecond line after a line break; then a tab\there.');
+    expect(first.implications).toBe(`'=HYPERLINK("http://example.invalid") must stay text`);
+    const second = parsed.find((row) => row.item_id === snapshot.data.items[1]!.id)!;
+    expect(second.title).toBe("Apostrophe's & ampersand — em dash … ellipsis");
+  });
+
+  it('carries Chinese text as UTF-8', async () => {
+    const snapshot = zhSnapshot();
+    const parsed = rows((await renderCsv(input(snapshot, {}, 'zh'))).bytes);
+    expect(parsed.map((row) => row.title)).toEqual(expect.arrayContaining(snapshot.data.items.slice(0, 4).map((item) => item.title)));
+  });
+
+  it('writes 100 rows for 100 items', async () => {
+    const parsed = rows((await renderCsv(input(syntheticSnapshot(100)))).bytes);
+    expect(parsed).toHaveLength(100);
+  });
+});

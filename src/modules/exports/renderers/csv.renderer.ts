@@ -1,0 +1,112 @@
+/**
+ * `csv` (internal-csv): one row per item (in report order: groupByJurisdiction), with a header row.
+ *
+ * Format: RFC 4180: comma separated, CRLF line ends, every field in double quotes with inner quotes doubled
+ * (so commas, quotes and line breaks inside a field survive). UTF-8 with a byte order mark: Excel opens a CSV
+ * without one in the system code page and garbles accents and CJK text; parsers that know UTF-8 skip the BOM
+ * (csv-parse `bom: true`, Python `utf-8-sig`).
+ *
+ * Multi-valued fields are joined with "; " (a semicolon and a space): citation_ids, citation_urls (URLs hold no
+ * spaces, so split on "; " is safe), citation_titles, citation_publishers, citation_published_at (one entry per
+ * citation, in the same order; an unknown date is empty), verification_passes ("realist=unverified; auditor=verified")
+ * and verification_notes ("realist: ...; auditor: ..."). Text that would start with =, +, -, @, tab or CR gets a
+ * leading apostrophe so a spreadsheet shows it as text instead of running it as a formula (CSV injection).
+ */
+import type { SnapshotItem } from '../../../engine/envelope.types';
+import { artefactFilename, groupByJurisdiction, scanDateOf, stripCites } from './common';
+import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
+
+export const CSV_COLUMNS = [
+  'snapshot_id',
+  'scan_date',
+  'item_id',
+  'title',
+  'jurisdiction',
+  'area',
+  'regulator',
+  'instrument_type',
+  'stage',
+  'key_date',
+  'date_confidence',
+  'impact',
+  'summary',
+  'implications',
+  'verification_status',
+  'verification_passes',
+  'verification_notes',
+  'citation_count',
+  'citation_ids',
+  'citation_urls',
+  'citation_titles',
+  'citation_publishers',
+  'citation_published_at',
+] as const;
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export const CSV_LIST_SEPARATOR = '; ';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A field as RFC 4180 wants it: always quoted, quotes doubled; formula-looking text defused. */
+export function csvField(value: string | number | null | undefined, defuse = true): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (defuse && typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+function flat(text: string | null | undefined): string {
+  // Values keep their line breaks (quoted fields carry them); only stray CRs are normalised.
+  return (text ?? '').replace(/\r\n?/g, '\n');
+}
+
+export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem): Record<CsvColumn, string | number> {
+  const citations = item.citations ?? [];
+  const passes = item.verification?.passes ?? [];
+  const join = (values: string[]): string => values.map((value) => value.replace(/\s*\n\s*/g, ' ')).join(CSV_LIST_SEPARATOR);
+  return {
+    snapshot_id: snapshot.id,
+    scan_date: scanDateOf(snapshot),
+    item_id: item.id,
+    title: flat(item.title),
+    jurisdiction: item.jurisdiction,
+    area: item.area,
+    regulator: flat(item.regulator),
+    instrument_type: item.instrument_type,
+    stage: item.stage,
+    key_date: item.key_date,
+    date_confidence: item.date_confidence,
+    impact: item.impact,
+    summary: flat(stripCites(item.summary)),
+    implications: flat(stripCites(item.implications)),
+    verification_status: item.verification?.status ?? '',
+    verification_passes: join(passes.map((pass) => `${pass.pass}=${pass.status}`)),
+    verification_notes: join(passes.map((pass) => `${pass.pass}: ${pass.note}`)),
+    citation_count: citations.length,
+    citation_ids: join(citations.map((citation) => String(citation.id))),
+    citation_urls: join(citations.map((citation) => citation.url ?? '')),
+    citation_titles: join(citations.map((citation) => citation.title ?? '')),
+    citation_publishers: join(citations.map((citation) => citation.publisher ?? '')),
+    citation_published_at: join(citations.map((citation) => citation.published_at ?? '')),
+  };
+}
+
+export function renderCsvText(snapshot: RenderSnapshot): string {
+  const lines = [CSV_COLUMNS.map((column) => csvField(column, false)).join(',')];
+  for (const section of groupByJurisdiction(snapshot)) {
+    for (const item of section.items) {
+      const row = itemRow(snapshot, item);
+      lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export async function renderCsv(input: RenderInput): Promise<RenderedArtefact> {
+  const text = renderCsvText(input.snapshot);
+  return {
+    bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
+    mime: 'text/csv; charset=utf-8',
+    filename: artefactFilename(input.snapshot, 'csv', 'items'),
+  };
+}

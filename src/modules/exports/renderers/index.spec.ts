@@ -1,0 +1,67 @@
+import { EXPORT_TYPES } from '../export-types/export-types.registry';
+import { hideNodeFromPptxgenjs, pdfText, squash } from './__fixtures__/inspect';
+import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { hasRenderer, RENDERED_ARTIFACT_TYPES, renderArtefact, warmUpRenderers } from './index';
+
+const IN_PROCESS = EXPORT_TYPES.filter((entry) => entry.requires_provider === null);
+
+function defaults(options: Record<string, { default?: string }>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(options).flatMap(([name, option]) => (option.default !== undefined ? [[name, option.default]] : [])),
+  );
+}
+
+beforeAll(hideNodeFromPptxgenjs);
+
+describe('renderArtefact', () => {
+  it('has a renderer for every export type that needs no integration', () => {
+    expect(IN_PROCESS.length).toBeGreaterThanOrEqual(10);
+    for (const entry of IN_PROCESS) expect(hasRenderer(entry.artifact_type)).toBe(true);
+    expect([...RENDERED_ARTIFACT_TYPES].sort()).toEqual([...new Set(IN_PROCESS.map((entry) => entry.artifact_type))].sort());
+  });
+
+  it.each(IN_PROCESS.map((entry) => [entry.key, entry] as const))(
+    '%s renders with its default options, the registry mime and a safe name',
+    async (_key, entry) => {
+      const out = await renderArtefact(entry.artifact_type, input(realisticSnapshot(), defaults(entry.options_schema)));
+      expect(out.bytes.length).toBeGreaterThan(500);
+      expect(out.mime).toBe(entry.result.mime);
+      expect(out.filename).toMatch(/^[a-z0-9][a-z0-9-]*\.[a-z0-9]+$/);
+      expect(out.filename.endsWith(`.${entry.result.extension}`)).toBe(true);
+      expect(out.filename.startsWith('regulatory-horizon-eu-uk-2026-11-22')).toBe(true);
+    },
+  );
+
+  it('warms up without a snapshot of the caller', async () => {
+    await expect(warmUpRenderers()).resolves.toBeUndefined();
+  });
+
+  it('throws for an unknown artifact type', async () => {
+    await expect(renderArtefact('hologram', input(realisticSnapshot()))).rejects.toThrow('No renderer for artifact type "hologram"');
+    await expect(renderArtefact('toString', input(realisticSnapshot()))).rejects.toThrow('No renderer');
+  });
+
+  it('renders a zh snapshot into a PDF whose text has the Chinese characters', async () => {
+    const { text } = await pdfText((await renderArtefact('pdf', input(zhSnapshot(), {}, 'zh'))).bytes);
+    expect(squash(text)).toContain('支付服务指令第三版（PSD3）与支付服务条例');
+  });
+
+  it('keeps file names ASCII for non-Latin jurisdictions', async () => {
+    const snapshot = realisticSnapshot();
+    snapshot.config.jurisdictions = ['中国', 'Côte d’Ivoire'];
+    const out = await renderArtefact('csv', input(snapshot));
+    expect(out.filename).toBe('regulatory-horizon-cote-d-ivoire-2026-11-22-items.csv');
+  });
+
+  it('prints render times for a 100-item snapshot (not asserted; bench/render.js measures properly)', async () => {
+    const snapshot = syntheticSnapshot(100);
+    const times: string[] = [];
+    for (const type of ['pdf', 'slide-deck']) {
+      await renderArtefact(type, input(snapshot)); // warm-up: module and font loading
+      const start = process.hrtime.bigint();
+      await renderArtefact(type, input(snapshot));
+      times.push(`${type} ${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(0)} ms`);
+    }
+    console.log(`100-item render times under jest: ${times.join(', ')}`);
+  });
+});
