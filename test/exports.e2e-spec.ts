@@ -121,6 +121,12 @@ describe('exports', () => {
 
   describe('validation', () => {
     const base = () => ({ snapshot_id: snapshotId, provider: 'internal-pptx', artifact_type: 'slide-deck' });
+    let validationKey: string;
+    // A second key of the same account: every POST counts against its key's exports bucket (30 an hour).
+    beforeAll(async () => {
+      validationKey = `Bearer ${(await t.http().post('/v1/keys').set('Cookie', owner.cookie).send({ name: 'validation' }).expect(201)).body.key}`;
+    });
+    const create = (body: object, key?: string) => t.http().post('/v1/exports').set('Authorization', key ?? validationKey).send(body);
 
     it.each([
       [{ provider: 'internal-pdf', artifact_type: 'slide-deck' }, 'artifact_type', 'unknown'],
@@ -149,7 +155,8 @@ describe('exports', () => {
 
     it('accepts model_id as an alias of modelId once the integration is configured', async () => {
       const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
-      await t.app.get(AccountsService).setIntegration(accountId, 'voicePodcast', { apiKey: 'x' });
+      // A closed loopback port: the job may run, but never reaches beyond this machine.
+      await t.app.get(AccountsService).setIntegration(accountId, 'voicePodcast', { apiKey: 'x', baseUrl: 'http://127.0.0.1:9' });
       const created = await create({ snapshot_id: snapshotId, provider: 'voice-discussion', artifact_type: 'podcast-discussion', options: { model_id: 'eleven_v3' } }).expect(202);
       expect((await job(created.body.export_job_id).expect(200)).body.options).toMatchObject({ modelId: 'eleven_v3' });
       await t.app.get(AccountsService).clearIntegration(accountId, 'voicePodcast');
