@@ -3,26 +3,18 @@
 // samples a finished scan feeds) in the bench database, then measures POST /v1/scans/estimate.
 // Usage: npm run build && node bench/estimator.js
 const autocannon = require('autocannon');
-const { execFileSync, fork } = require('node:child_process');
-const { join } = require('node:path');
+const { benchEnvironment, createApiKey, startServer } = require('./lib');
 const os = require('node:os');
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 100000);
 
 async function main() {
-  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/rgs_bench';
-  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/9';
-  process.env.REDIS_PREFIX ??= 'rgs_bench';
   process.env.LOG_LEVEL ??= 'warn';
-  process.env.RATE_LIMIT_READS = '1000000000';
-  ensureDatabase(process.env.DATABASE_URL);
-  require('reflect-metadata');
-  const { runCli } = require('../dist/src/cli/run-cli');
+  benchEnvironment({ RATE_LIMIT_READS: '1000000000' });
   const { scanFingerprint, fingerprintKey } = require('../dist/src/modules/scans/estimator/estimator.fingerprint');
   const { MAX_SAMPLES } = require('../dist/src/modules/scans/estimator/estimator');
 
-  const server = fork(join(__dirname, 'server.js'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const port = await new Promise((resolve) => server.once('message', (m) => resolve(m.port)));
+  const { server, port } = await startServer();
 
   // Every fingerprint the API can produce, each with its share of the history (capped as the service caps it).
   const { Client } = require('pg');
@@ -39,7 +31,10 @@ async function main() {
   const perFingerprint = Math.ceil(SCANS / fingerprints.length);
   let stored = 0;
   for (const fp of fingerprints) {
-    const samples = Array.from({ length: Math.min(perFingerprint, MAX_SAMPLES) }, (_, i) => 10 + ((i * 37) % 90) + fp.jurisdiction_bucket.length);
+    const samples = Array.from(
+      { length: Math.min(perFingerprint, MAX_SAMPLES) },
+      (_, i) => 10 + ((i * 37) % 90) + fp.jurisdiction_bucket.length,
+    );
     stored += samples.length;
     await db.query(
       'INSERT INTO estimator_stats (fingerprint_key, engine_version, fingerprint, samples, last_seen_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING',
@@ -48,34 +43,26 @@ async function main() {
   }
   await db.end();
 
-  let key = '';
-  await runCli(['keys:create', '--account', `bench-est-${Date.now()}`, '--name', 'bench'], { out: (t) => (key += t), err: () => undefined });
+  const key = await createApiKey('bench-estimates');
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/v1/scans/estimate`,
     method: 'POST',
     connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
     duration: Number(process.env.BENCH_SECONDS ?? 10),
-    headers: { authorization: `Bearer ${key.trim()}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ jurisdictions: ['EU', 'UK', 'US'], areas: ['AML / KYC', 'Payments'], horizon: 12, engine: 'v4' }),
   });
   server.kill('SIGKILL');
-  console.log(`Machine: ${os.cpus().length} x ${os.cpus()[0].model}, Node ${process.version}. ${SCANS} historical scans over ${fingerprints.length} fingerprints (${stored} samples kept).`);
+  console.log(
+    `Machine: ${os.cpus().length} x ${os.cpus()[0].model}, Node ${process.version}. ${SCANS} historical scans over ${fingerprints.length} fingerprints (${stored} samples kept).`,
+  );
   console.log('');
   console.log('| req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p90} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.non2xx} |`);
+  console.log(
+    `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p90} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.non2xx} |`,
+  );
   process.exit(0);
-}
-
-function ensureDatabase(url) {
-  const parsed = new URL(url);
-  const name = parsed.pathname.slice(1);
-  parsed.pathname = '/postgres';
-  try {
-    execFileSync('psql', [parsed.toString(), '-qc', `CREATE DATABASE "${name}"`], { stdio: 'ignore' });
-  } catch {
-    // exists already
-  }
 }
 
 main().catch((error) => {

@@ -4,39 +4,20 @@
 // Compares GET /v1/meta/engines through the full chain (auth, rate limit, request id) with the same Nest
 // handler with the chain off, and with a plain Express handler, at 50 connections.
 const autocannon = require('autocannon');
-const { execFileSync, fork } = require('node:child_process');
-const { join } = require('node:path');
+const { benchEnvironment, createApiKey, startServer } = require('./lib');
 const os = require('node:os');
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 async function main() {
-  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/rgs_bench';
-  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/9';
-  process.env.REDIS_PREFIX ??= 'rgs_bench';
   process.env.LOG_LEVEL ??= 'info';
   // Benchmarks raise the limits instead of disabling the guard (decisions.md section 4).
   process.env.RATE_LIMIT_READS ??= '1000000000';
-  ensureDatabase(process.env.DATABASE_URL);
+  benchEnvironment();
 
-  require('reflect-metadata');
-  const { runCli } = require('../dist/src/cli/run-cli');
-  const server = fork(join(__dirname, 'server.js'), {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [],
-  });
-  const port = await new Promise((resolve, reject) => {
-    server.once('message', (message) => resolve(message.port));
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-
-  let key = '';
-  await runCli(['keys:create', '--account', `bench-${Date.now()}`, '--name', 'bench'], {
-    out: (t) => (key += t),
-    err: (t) => process.stderr.write(t),
-  });
-  key = key.trim();
+  const { server, port } = await startServer(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []);
+  const key = await createApiKey('bench');
 
   const run = (title, path, headers = {}) =>
     autocannon({ title, url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
@@ -60,17 +41,6 @@ async function main() {
     `Auth + rate limit + request id: throughput ${(ratio * 100).toFixed(1)}% of the same handler without them (cost ${((1 - ratio) * 100).toFixed(1)}%); p99 added ${full.latency.p99 - bare.latency.p99} ms.`,
   ];
   console.log(lines.join('\n'));
-}
-
-function ensureDatabase(url) {
-  const parsed = new URL(url);
-  const name = parsed.pathname.slice(1);
-  parsed.pathname = '/postgres';
-  try {
-    execFileSync('psql', [parsed.toString(), '-qc', `CREATE DATABASE "${name}"`], { stdio: 'ignore' });
-  } catch {
-    // exists already (or psql is absent and the database was made by hand)
-  }
 }
 
 main().catch((error) => {
