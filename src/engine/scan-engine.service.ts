@@ -7,6 +7,7 @@ import type { Calendar } from './calendar/calendar.types';
 import { EngineFailure, type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
 import { composeOfflineEnvelope } from './offline/compose';
 import { selectEntries, type SelectedEntry } from './offline/selection';
+import { analyseWithLlm, type LlmAnalysisDeps } from './llm/llm-analysis';
 import { createProviderRegistry, type ProviderRegistry } from './providers/provider-registry';
 import { isSupportedTranslationLanguage, translateEnvelope, type TranslatableEnvelope } from './translation/envelope-translator';
 
@@ -49,6 +50,7 @@ export class ScanEngineService {
 
     await step('plan', 5, `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`);
     if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
+    if (analyst.provider !== 'offline') return this.runLlm(ctx, analyst, calendar, translate, cost);
 
     const selected = this.search(calendar, config, ctx.scanDate);
     await step('search', 20, `Found ${selected.length} instrument(s) in the regulatory calendar within the horizon`);
@@ -60,6 +62,65 @@ export class ScanEngineService {
     await step('translate', 90, await translate(envelope));
     await step('finalise', 97, 'Finalised the snapshot');
     return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: cost() };
+  }
+
+  /**
+   * A configured real provider analyses the calendar candidates and what search finds (guardrails drop anything
+   * ungrounded, outside the window or outside the request); the calendar still anchors stable item ids.
+   */
+  private async runLlm(
+    ctx: EngineRunContext,
+    analyst: ResolvedModel,
+    calendar: Calendar,
+    translate: (envelope: Record<string, unknown>) => Promise<string>,
+    planCost: () => number,
+  ): Promise<EngineOutput> {
+    const { config } = ctx;
+    let llmCents = 0;
+    const deps: LlmAnalysisDeps = {
+      analyst: { port: this.providers.llm(analyst.provider)!, modelId: analyst.model.id, vendorModel: analyst.model.model_id },
+      ...this.searchFor(config),
+      fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a'),
+      ...(config.auditor ? this.auditorFor(analyst) : {}),
+    };
+    const percents = { search: 20, read: 35, analyse: 55, verify: 70, 'sub-edit': 80 } as const;
+    const { envelope, costCents: analysisCents } = await analyseWithLlm(
+      deps,
+      { config, scanDate: ctx.scanDate, candidates: this.search(calendar, config, ctx.scanDate), calendarVersion: calendar.version },
+      {
+        phase: async (name, message, costSoFar) => {
+          llmCents = costSoFar;
+          await ctx.advance(name, percents[name], message, planCost() + llmCents);
+        },
+      },
+    );
+    llmCents = analysisCents;
+    const total = () => planCost() + llmCents;
+    await ctx.advance('translate', 90, await translate(envelope), total());
+    await ctx.advance('finalise', 97, 'Finalised the snapshot', total());
+    return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: total() };
+  }
+
+  /** v4.5-beta chooses its search backend (search-a: perplexity, search-b: gemini); other engines use a configured searchModel or perplexity. */
+  private searchFor(config: ResolvedScanConfig): Pick<LlmAnalysisDeps, 'search'> {
+    const requested = config.searchModel ? resolveModel(config.searchModel, this.credentials) : null;
+    const provider =
+      requested?.configured && requested.provider !== 'offline'
+        ? requested.provider
+        : config.searchProvider === 'search-b'
+          ? 'gemini'
+          : 'perplexity';
+    const port = this.providers.search(provider);
+    if (!port) return {};
+    const model = requested?.provider === provider ? requested.model : resolveModel(provider === 'perplexity' ? 'perplexity-sonar' : 'gemini-seeker', this.credentials)?.model;
+    return { search: { port, modelId: model?.id, vendorModel: model?.model_id } };
+  }
+
+  /** The auditor model is `medium` (decisions.md C1): the medium tier of the analyst's provider when it has one. */
+  private auditorFor(analyst: ResolvedModel): Pick<LlmAnalysisDeps, 'auditor'> {
+    const medium = resolveModel(`${analyst.provider}-medium`, this.credentials) ?? resolveModel('medium', this.credentials);
+    const port = medium && medium.provider !== 'offline' ? this.providers.llm(medium.provider) : null;
+    return port && medium ? { auditor: { port, modelId: medium.model.id, vendorModel: medium.model.model_id } } : {};
   }
 
   /** Two analyst seats in parallel, a deterministic merge, and a writer composing one briefing. */
@@ -100,8 +161,8 @@ export class ScanEngineService {
     if (!resolved.configured) {
       throw new EngineFailure(`${field} "${modelOrTier}" belongs to provider ${resolved.provider}, which is not configured on this deployment (set ${resolved.provider.toUpperCase()}_API_KEY)`);
     }
-    if (resolved.provider !== 'offline') {
-      throw new EngineFailure(`${field} "${modelOrTier}" (${resolved.provider}) needs the ${resolved.provider} analyst adapter, which this build does not include yet; use a tier shorthand or an offline model`);
+    if (resolved.provider !== 'offline' && !this.providers.llm(resolved.provider)) {
+      throw new EngineFailure(`${field} "${modelOrTier}" (${resolved.provider}) has no analysis adapter`);
     }
     return resolved;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
 import { ExportTypesService } from './export-types.service';
 import { ExportsController } from './exports.controller';
@@ -8,7 +9,7 @@ import { ExportsRepository } from './exports.repository';
 import { ExportsService } from './exports.service';
 
 @Module({
-  imports: [AccountsModule, SnapshotsModule],
+  imports: [AccountsModule, BudgetModule, SnapshotsModule],
   controllers: [ExportsController],
   providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor],
   exports: [ExportTypesService],

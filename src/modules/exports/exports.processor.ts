@@ -2,16 +2,25 @@ import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { TransientProviderError } from '../../engine/engine.types';
 import { EXPORTS_QUEUE } from '../../infra/queues/queue-names';
 import { ARTEFACT_STORAGE, type ArtefactStorage } from '../../infra/storage/storage.service';
 import { completeTranslation } from '../snapshots/language-projection';
 import type { SnapshotLanguage } from '../snapshots/language-projection';
+import { AccountsService } from '../accounts/accounts.service';
+import { BudgetService } from '../budget/budget.service';
 import { SnapshotsService } from '../snapshots/snapshots.service';
 import { findExportType } from './export-types/export-types.registry';
 import { resolveExportLocale } from './export-locale';
 import { ExportsRepository } from './exports.repository';
 import type { ExportJobData } from './exports.service';
+import { NOTEBOOK_DEFAULT_COST_CENTS } from './providers/notebook.adapter';
+import { ResultUndeliverableError, type ProviderExportResult } from './providers/provider-export.types';
+import { providerExportAdapter } from './providers/registry';
+import { BRIEFING_SCRIPT_MAX_CHARS } from './providers/script';
+import { VOICE_PRICE_CENTS_PER_CHARACTER } from './providers/voice.adapter';
 import { renderArtefact } from './renderers';
+import type { RenderedArtefact } from './renderers/types';
 import type { RenderSnapshot } from './renderers/types';
 
 const RETENTION_SWEEP_MS = 60_000;
@@ -27,6 +36,8 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     @InjectQueue(EXPORTS_QUEUE) private readonly queue: Queue<ExportJobData>,
     private readonly repository: ExportsRepository,
     private readonly snapshots: SnapshotsService,
+    private readonly accounts: AccountsService,
+    private readonly budget: BudgetService,
     @Inject(ARTEFACT_STORAGE) private readonly storage: ArtefactStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,21 +66,28 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     const type = findExportType(record.provider, record.artifactType);
     const snapshot = await this.snapshots.findOwned(record.accountId, record.snapshotId);
     if (!type || !snapshot) return this.fail(exportId, !type ? 'The export type is no longer registered' : 'The snapshot no longer exists');
-    if (type.requires_provider) {
-      return this.fail(exportId, `The ${type.provider_label} integration is configured, but this deployment does not include its adapter yet; no charge was made`);
-    }
 
     const available = new Set(TRANSLATABLE.filter((language) => completeTranslation(snapshot.data, language)));
     const englishOnly = type.provider === 'notebook' && type.artifact_type === 'audio' && record.options.audio_format === 'DEBATE';
     const { locale, provenance } = resolveExportLocale({ requested: record.options.targetLanguage, availableTranslations: available, englishOnly });
     const view = this.snapshots.view(snapshot, locale as SnapshotLanguage);
+    const input = {
+      snapshot: { id: view.id, title: view.title, created_at: view.created_at, config: view.config, data: view.data } as unknown as RenderSnapshot,
+      options: record.options,
+      locale,
+    };
     let key: string | undefined;
+    let cost = 0;
     try {
-      const rendered = await renderArtefact(record.artifactType, {
-        snapshot: { id: view.id, title: view.title, created_at: view.created_at, config: view.config, data: view.data } as unknown as RenderSnapshot,
-        options: record.options,
-        locale,
-      });
+      let rendered: RenderedArtefact;
+      if (type.requires_provider) {
+        const produced = await this.runProvider(record.accountId, record.id, type.requires_provider, record.provider, record.artifactType, record.apiKeyId, input);
+        if (!produced) return;
+        rendered = produced;
+        cost = produced.costCents;
+      } else {
+        rendered = await renderArtefact(record.artifactType, input);
+      }
       key = `exports/${record.accountId}/${record.id}/${rendered.filename}`;
       await this.storage.put(key, rendered.bytes);
       const completed = await this.repository.transition(exportId, ['processing'], 'completed', {
@@ -79,14 +97,60 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
         storage_key: key,
         effective_locale: locale,
         locale_provenance: provenance,
+        cost_cents: cost,
         completed_at: new Date(),
       });
       // Cancelled or deleted while rendering: the bytes have no job to belong to.
       if (!completed) await this.storage.delete(key);
     } catch (error) {
       if (key) await this.storage.delete(key).catch(() => undefined);
+      // Transient provider trouble: Bull retries the job; the last attempt's failure is recorded by the listener.
+      if (error instanceof TransientProviderError) throw error;
       this.logger.error({ exportId, err: String(error) }, 'export rendering failed');
       await this.fail(exportId, `Rendering the ${record.artifactType} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * Runs a provider-backed export with the account's integration (decisions.md section 2: provider types cost
+   * what the run cost; a run the pool cannot cover fails naming the budget). Returns undefined when the job was
+   * settled here (undelivered or budget).
+   */
+  private async runProvider(
+    accountId: string,
+    exportId: string,
+    integration: string,
+    provider: string,
+    artifactType: string,
+    apiKeyId: string | null,
+    input: { snapshot: RenderSnapshot; options: Record<string, string>; locale: string },
+  ): Promise<(ProviderExportResult & RenderedArtefact) | undefined> {
+    const config = (await this.accounts.integrations(accountId)).find((i) => i.integration === integration)?.config;
+    const adapter = providerExportAdapter(provider, artifactType);
+    if (!config || !adapter) {
+      await this.fail(exportId, `The account's ${integration} integration is no longer configured`);
+      return undefined;
+    }
+    const expected = provider === 'notebook' ? (NOTEBOOK_DEFAULT_COST_CENTS[artifactType as keyof typeof NOTEBOOK_DEFAULT_COST_CENTS] ?? 0) : Math.ceil(BRIEFING_SCRIPT_MAX_CHARS * VOICE_PRICE_CENTS_PER_CHARACTER);
+    const remaining = (await this.budget.view(accountId)).remaining_cents;
+    if (remaining < expected) {
+      await this.fail(exportId, `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`);
+      return undefined;
+    }
+    const reference = { type: 'export', id: exportId, apiKeyId };
+    try {
+      const result = await adapter.run({ ...input, artifactType }, config);
+      if (!(await this.budget.charge(accountId, reference, result.costCents))) {
+        await this.fail(exportId, `The budget pool could not cover this export's ${result.costCents} cents`);
+        return undefined;
+      }
+      return result;
+    } catch (error) {
+      if (!(error instanceof ResultUndeliverableError)) throw error;
+      // The provider produced (and billed) the artefact, but its bytes could not be fetched: decisions.md C6.
+      await this.budget.charge(accountId, reference, error.costCents);
+      await this.repository.transition(exportId, ['processing'], 'undelivered', { error: error.message, cost_cents: error.costCents, completed_at: new Date() });
+      return undefined;
     }
   }
 

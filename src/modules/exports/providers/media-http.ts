@@ -1,0 +1,124 @@
+/**
+ * Binary-response HTTP for the media providers, with the same error mapping as the engine's provider adapters
+ * (src/engine/providers/http.ts): 429 / 408 / 5xx / network errors / timeouts -> ProviderTransientError;
+ * 401 / 403 -> ProviderFailure with `authMessage` (never the key); other 4xx -> ProviderFailure with the provider's
+ * detail, keys redacted. A caller's own abort is rethrown as its reason.
+ */
+import { httpError, networkError, ProviderFailure, readLimited, redact, timedSignal } from '../../../engine/providers/http';
+
+export interface BytesRequest {
+  provider: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  secrets: readonly (string | undefined)[];
+  /** Message for 401 / 403, e.g. "the voice integration rejected its API key". */
+  authMessage: string;
+  maxBytes: number;
+}
+
+export interface BytesResponse {
+  bytes: Buffer;
+  /** Lower-cased media type without parameters ('' when absent). */
+  contentType: string;
+  status: number;
+}
+
+/** Thrown when the body exceeds `maxBytes`. */
+export class BodyTooLargeError extends ProviderFailure {}
+
+export async function requestBytes(request: BytesRequest): Promise<BytesResponse> {
+  const { provider, secrets } = request;
+  const timed = timedSignal(request.timeoutMs, request.signal);
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method ?? 'POST',
+      headers: {
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: timed.signal,
+    });
+  } catch (error) {
+    throw networkError(provider, error, timed, secrets);
+  }
+  if (!response.ok) {
+    let text = '';
+    try {
+      const { bytes } = await readLimited(response, 64 * 1024);
+      text = Buffer.from(bytes).toString('utf8');
+    } catch (error) {
+      throw networkError(provider, error, timed, secrets);
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new ProviderFailure(`${request.authMessage} (HTTP ${response.status})`, provider, response.status);
+    }
+    throw httpError({ provider, status: response.status, body: text, headers: response.headers, secrets });
+  }
+  let body: { bytes: Uint8Array; truncated: boolean };
+  try {
+    body = await readLimited(response, request.maxBytes);
+  } catch (error) {
+    throw networkError(provider, error, timed, secrets);
+  }
+  if (body.truncated) {
+    throw new BodyTooLargeError(redact(`${provider} returned more than ${request.maxBytes} bytes`, secrets), provider, response.status);
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return { bytes: Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength), contentType, status: response.status };
+}
+
+/** MPEG audio: an ID3v2 tag or an MPEG frame sync (11 set bits). */
+export function looksLikeMp3(bytes: Buffer): boolean {
+  if (bytes.length >= 3 && bytes.toString('latin1', 0, 3) === 'ID3') return true;
+  return bytes.length >= 2 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
+}
+
+export function configString(config: Record<string, unknown>, key: string): string | undefined {
+  const value = config[key];
+  return typeof value === 'string' && value.trim().length > 0 ? value.trim() : undefined;
+}
+
+/** Validates an http(s) base URL from an integration config and strips trailing slashes. */
+export function configBaseUrl(provider: string, value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ProviderFailure(`${provider}: the integration's baseUrl is not a valid URL`, provider, null);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ProviderFailure(`${provider}: the integration's baseUrl must be http or https`, provider, null);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error('aborted');
+}

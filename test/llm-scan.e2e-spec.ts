@@ -1,0 +1,102 @@
+import { FAKE_API_KEY, startFakeProvider, type FakeProvider, type RecordedRequest } from '../src/engine/providers/fake-servers';
+import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+
+/** Plays the analyst: one item per calendar candidate in the prompt, citing that candidate's sources. */
+function analystReply(prompt: string): string {
+  const items: object[] = [];
+  const pattern = /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
+  for (const match of prompt.matchAll(pattern)) {
+    const sources = [...match[7].matchAll(/S(\d+)/g)].map((m) => Number(m[1]));
+    items.push({
+      ref: match[1],
+      title: match[2],
+      jurisdiction: match[3],
+      area: match[4].split(', ')[0],
+      regulator: 'ignored for calendar items',
+      instrument_type: 'regulation',
+      stage: 'adopted',
+      key_date: match[5],
+      date_confidence: match[6],
+      impact: 'high',
+      summary: `Analysed summary of ${match[2]}.`,
+      implications: 'Prepare.',
+      source_numbers: sources,
+    });
+  }
+  return JSON.stringify({
+    items,
+    trends: [],
+    executive_summary: { bottom_line: 'Several instruments fall due [S1].', priorities: ['Prepare [S1]'] },
+    executive_narrative: 'The window is busy [S1]. More follows [S2].',
+  });
+}
+
+const BRIEFING = {
+  briefing_headline: 'A busy year for payments',
+  briefing_standfirst: 'Instruments fall due across the window.',
+  priorities: ['[EU] Prepare for the Instant Payments deadlines'],
+  bottom_line_tight: 'Busy.',
+  pull_quote: 'Deadlines cluster.',
+  sentiment_label: 'intensifying',
+  sentiment_rationale: 'Many confirmed dates.',
+};
+
+describe('scans on a configured LLM provider', () => {
+  let anthropic: FakeProvider;
+  let t: TestApp;
+  const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
+
+  beforeAll(async () => {
+    anthropic = await startFakeProvider('anthropic', (request: RecordedRequest) => {
+      const body = request.body as { system?: string; messages: Array<{ content: string }> };
+      if (body.system?.includes('regulatory-change analyst')) return { text: analystReply(body.messages.map((m) => m.content).join('\n')) };
+      if (body.system?.includes('sub-editor')) return { text: JSON.stringify(BRIEFING) };
+      return undefined;
+    });
+    Object.assign(process.env, { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: anthropic.baseUrl });
+    t = await bootTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await anthropic.close();
+    process.env.ANTHROPIC_API_KEY = saved.key ?? '';
+    process.env.ANTHROPIC_BASE_URL = saved.url ?? '';
+  });
+
+  it('runs the analysis on the provider, grounded in the calendar, and charges its token cost', async () => {
+    const { apiKey } = await newAccount(t);
+    const models = await t.http().get('/v1/meta/models').set('Authorization', `Bearer ${apiKey}`).expect(200);
+    expect(models.body.data.find((p: { provider: string }) => p.provider === 'anthropic').configured).toBe(true);
+
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 24, model: 'anthropic-large' })
+      .expect(200);
+    const { data, cost_cents: cost } = response.body.snapshot;
+    expect(data._meta).toMatchObject({ engine_mode: 'llm', analyst_model: expect.stringContaining('anthropic') });
+    expect(data.items.length).toBeGreaterThan(0);
+    for (const item of data.items) {
+      expect(item.jurisdiction).toBe('EU');
+      expect(item.citations.length).toBeGreaterThan(0);
+      expect(item.summary).toMatch(/^Analysed summary/);
+    }
+    expect(data._briefing.briefing_headline).toBe(BRIEFING.briefing_headline);
+    expect(data.executive_narrative).toMatch(/\[\[cite:\d+\]\]/);
+    expect(cost).toBeGreaterThan(0);
+    const analystCall = anthropic.requests.find((r) => (r.body as { system?: string }).system?.includes('regulatory-change analyst'))!;
+    expect(analystCall.headers['x-api-key']).toBe(FAKE_API_KEY);
+  });
+
+  it('fails the scan with a clear error when the model belongs to an unconfigured provider', async () => {
+    const { apiKey } = await newAccount(t);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 24, model: 'openai-large' })
+      .expect(200);
+    expect(response.body).toMatchObject({ status: 'failed', snapshot_id: null, error: expect.stringMatching(/openai.*not configured.*OPENAI_API_KEY/) });
+  });
+});

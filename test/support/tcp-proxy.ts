@@ -1,0 +1,36 @@
+import net from 'node:net';
+
+/** A loopback TCP proxy whose link to the real service can be cut and restored: an outage on demand. */
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let up = true;
+  const server = net.createServer((client) => {
+    if (!up) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    /** Drops every open connection and refuses new ones. */
+    cut() {
+      up = false;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    restore() {
+      up = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
