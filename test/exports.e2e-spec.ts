@@ -30,10 +30,14 @@ describe('exports', () => {
   const job = (id: string) => t.http().get(`/v1/exports/${id}`).set('Authorization', auth);
   // Polled in the database: the reads bucket would not take a tight HTTP poll.
   const finished = async (id: string) => {
-    await pollUntil(async () => {
-      const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
-      return row && !['queued', 'processing'].includes(row.status);
-    }, 30000, 100);
+    await pollUntil(
+      async () => {
+        const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
+        return row && !['queued', 'processing'].includes(row.status);
+      },
+      30000,
+      100,
+    );
     return (await job(id).expect(200)).body;
   };
   const download = (id: string) =>
@@ -50,7 +54,12 @@ describe('exports', () => {
 
   it('creates a PDF export: 202, Location, then completed with a download that parses as the report', async () => {
     const created = await create({ snapshot_id: snapshotId, provider: 'internal-pdf', artifact_type: 'pdf' }).expect(202);
-    expect(created.body).toEqual({ export_job_id: expect.any(String), status: 'queued', status_url: `/v1/exports/${created.body.export_job_id}`, download_url: null });
+    expect(created.body).toEqual({
+      export_job_id: expect.any(String),
+      status: 'queued',
+      status_url: `/v1/exports/${created.body.export_job_id}`,
+      download_url: null,
+    });
     expect(created.headers.location).toBe(created.body.status_url);
     expect(created.headers['ratelimit-policy']).toBe('30;w=3600');
     const done = await finished(created.body.export_job_id);
@@ -94,12 +103,30 @@ describe('exports', () => {
   });
 
   it.each([
-    ['internal-pptx', 'slide-deck', { theme: 'light' }, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', (b: Buffer) => b.subarray(0, 2).toString() === 'PK'],
+    [
+      'internal-pptx',
+      'slide-deck',
+      { theme: 'light' },
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      (b: Buffer) => b.subarray(0, 2).toString() === 'PK',
+    ],
     ['frontend-slides', 'slide-web', { styleSlug: 'light-consulting' }, 'text/html', (b: Buffer) => b.toString().includes('<html')],
     ['internal-tearsheet', 'tearsheet', {}, 'application/pdf', (b: Buffer) => b.subarray(0, 5).toString() === '%PDF-'],
     ['internal-briefing-pdf', 'briefing-pdf', {}, 'application/pdf', (b: Buffer) => b.subarray(0, 5).toString() === '%PDF-'],
-    ['imagegen-a-infographic', 'infographic-custom', {}, 'image/png', (b: Buffer) => b.readUInt32BE(16) === 1080 && b.readUInt32BE(20) === 1350],
-    ['imagegen-b-infographic', 'tearsheet-detailed', {}, 'image/png', (b: Buffer) => b.readUInt32BE(16) === 1240 && b.readUInt32BE(20) === 1754],
+    [
+      'imagegen-a-infographic',
+      'infographic-custom',
+      {},
+      'image/png',
+      (b: Buffer) => b.readUInt32BE(16) === 1080 && b.readUInt32BE(20) === 1350,
+    ],
+    [
+      'imagegen-b-infographic',
+      'tearsheet-detailed',
+      {},
+      'image/png',
+      (b: Buffer) => b.readUInt32BE(16) === 1240 && b.readUInt32BE(20) === 1754,
+    ],
   ])('renders %s %s', async (provider, artifactType, options, mime, check) => {
     const created = await create({ snapshot_id: snapshotId, provider, artifact_type: artifactType, options }).expect(202);
     const done = await finished(created.body.export_job_id);
@@ -110,11 +137,36 @@ describe('exports', () => {
   });
 
   it('records what language was produced (decisions.md C3)', async () => {
-    const fr = await finished((await create({ snapshot_id: snapshotId, provider: 'internal-pdf', artifact_type: 'pdf', options: {} }).expect(202)).body.export_job_id);
+    const fr = await finished(
+      (await create({ snapshot_id: snapshotId, provider: 'internal-pdf', artifact_type: 'pdf', options: {} }).expect(202)).body
+        .export_job_id,
+    );
     expect(fr.locale_provenance).toBe('default');
-    const missing = await finished((await create({ snapshot_id: snapshotId, provider: 'internal-tearsheet', artifact_type: 'tearsheet', options: { targetLanguage: 'fr' } }).expect(202)).body.export_job_id);
-    expect(missing).toMatchObject({ effective_locale: 'en', locale_provenance: 'fallback_missing_translation', options: { targetLanguage: 'fr' } });
-    const simple = await finished((await create({ snapshot_id: snapshotId, provider: 'internal-tearsheet', artifact_type: 'tearsheet', options: { targetLanguage: 'simple', editorialModel: 'large' } }).expect(202)).body.export_job_id);
+    const missing = await finished(
+      (
+        await create({
+          snapshot_id: snapshotId,
+          provider: 'internal-tearsheet',
+          artifact_type: 'tearsheet',
+          options: { targetLanguage: 'fr' },
+        }).expect(202)
+      ).body.export_job_id,
+    );
+    expect(missing).toMatchObject({
+      effective_locale: 'en',
+      locale_provenance: 'fallback_missing_translation',
+      options: { targetLanguage: 'fr' },
+    });
+    const simple = await finished(
+      (
+        await create({
+          snapshot_id: snapshotId,
+          provider: 'internal-tearsheet',
+          artifact_type: 'tearsheet',
+          options: { targetLanguage: 'simple', editorialModel: 'large' },
+        }).expect(202)
+      ).body.export_job_id,
+    );
     expect(simple).toMatchObject({ effective_locale: 'simple', locale_provenance: 'requested' });
     expect(simple.options).not.toHaveProperty('editorialModel');
   });
@@ -126,7 +178,12 @@ describe('exports', () => {
     beforeAll(async () => {
       validationKey = `Bearer ${(await t.http().post('/v1/keys').set('Cookie', owner.cookie).send({ name: 'validation' }).expect(201)).body.key}`;
     });
-    const create = (body: object, key?: string) => t.http().post('/v1/exports').set('Authorization', key ?? validationKey).send(body);
+    const create = (body: object, key?: string) =>
+      t
+        .http()
+        .post('/v1/exports')
+        .set('Authorization', key ?? validationKey)
+        .send(body);
 
     it.each([
       [{ provider: 'internal-pdf', artifact_type: 'slide-deck' }, 'artifact_type', 'unknown'],
@@ -157,7 +214,12 @@ describe('exports', () => {
       const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
       // A closed loopback port: the job may run, but never reaches beyond this machine.
       await t.app.get(AccountsService).setIntegration(accountId, 'voicePodcast', { apiKey: 'x', baseUrl: 'http://127.0.0.1:9' });
-      const created = await create({ snapshot_id: snapshotId, provider: 'voice-discussion', artifact_type: 'podcast-discussion', options: { model_id: 'eleven_v3' } }).expect(202);
+      const created = await create({
+        snapshot_id: snapshotId,
+        provider: 'voice-discussion',
+        artifact_type: 'podcast-discussion',
+        options: { model_id: 'eleven_v3' },
+      }).expect(202);
       expect((await job(created.body.export_job_id).expect(200)).body.options).toMatchObject({ modelId: 'eleven_v3' });
       await t.app.get(AccountsService).clearIntegration(accountId, 'voicePodcast');
     });
@@ -179,7 +241,9 @@ describe('exports', () => {
     } finally {
       await queue.resume(true);
     }
-    const done = await finished((await create({ snapshot_id: snapshotId, provider: 'internal-csv', artifact_type: 'csv' }).expect(202)).body.export_job_id);
+    const done = await finished(
+      (await create({ snapshot_id: snapshotId, provider: 'internal-csv', artifact_type: 'csv' }).expect(202)).body.export_job_id,
+    );
     await t.app.get(DataSource).query("UPDATE export_jobs SET completed_at = now() - interval '30 days' WHERE id = $1", [done.id]);
     expect(await t.app.get(ExportsProcessor).purgeExpired()).toBeGreaterThanOrEqual(1);
     const gone = await t.http().get(`/v1/exports/${done.id}/download`).set('Authorization', auth).expect(410);
@@ -190,17 +254,28 @@ describe('exports', () => {
   });
 
   it('lists jobs newest first with snapshot, status and limit filters', async () => {
-    const listed = await t.http().get(`/v1/exports?snapshot_id=${snapshotId}&status=completed,failed&limit=3`).set('Authorization', auth).expect(200);
+    const listed = await t
+      .http()
+      .get(`/v1/exports?snapshot_id=${snapshotId}&status=completed,failed&limit=3`)
+      .set('Authorization', auth)
+      .expect(200);
     expect(listed.body.data.length).toBeLessThanOrEqual(3);
     const times = listed.body.data.map((j: { created_at: string }) => Date.parse(j.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const item of listed.body.data) expect(['completed', 'failed']).toContain(item.status);
-    expect((await t.http().get('/v1/exports?status=completed,bogus').set('Authorization', auth).expect(422)).body.errors[0]).toMatchObject({ path: 'status', code: 'unknown' });
-    expect((await t.http().get('/v1/exports?limit=101').set('Authorization', auth).expect(422)).body.errors[0]).toMatchObject({ path: 'limit' });
+    expect((await t.http().get('/v1/exports?status=completed,bogus').set('Authorization', auth).expect(422)).body.errors[0]).toMatchObject({
+      path: 'status',
+      code: 'unknown',
+    });
+    expect((await t.http().get('/v1/exports?limit=101').set('Authorization', auth).expect(422)).body.errors[0]).toMatchObject({
+      path: 'limit',
+    });
   });
 
   it('deletes a job and its bytes (204), leaving the snapshot', async () => {
-    const done = await finished((await create({ snapshot_id: snapshotId, provider: 'internal-csv', artifact_type: 'csv' }).expect(202)).body.export_job_id);
+    const done = await finished(
+      (await create({ snapshot_id: snapshotId, provider: 'internal-csv', artifact_type: 'csv' }).expect(202)).body.export_job_id,
+    );
     await t.http().delete(`/v1/exports/${done.id}`).set('Authorization', auth).expect(204);
     await job(done.id).expect(404);
     await t.http().delete(`/v1/exports/${done.id}`).set('Authorization', auth).expect(404);
@@ -209,8 +284,20 @@ describe('exports', () => {
 
   it('replays an idempotent create', async () => {
     const body = { snapshot_id: snapshotId, provider: 'internal-pdf', artifact_type: 'pdf' };
-    const first = await t.http().post('/v1/exports').set('Authorization', auth).set('Idempotency-Key', 'export-once').send(body).expect(202);
-    const again = await t.http().post('/v1/exports').set('Authorization', auth).set('Idempotency-Key', 'export-once').send(body).expect(202);
+    const first = await t
+      .http()
+      .post('/v1/exports')
+      .set('Authorization', auth)
+      .set('Idempotency-Key', 'export-once')
+      .send(body)
+      .expect(202);
+    const again = await t
+      .http()
+      .post('/v1/exports')
+      .set('Authorization', auth)
+      .set('Idempotency-Key', 'export-once')
+      .send(body)
+      .expect(202);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(again.headers.location).toBe(first.headers.location);

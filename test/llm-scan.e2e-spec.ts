@@ -4,7 +4,8 @@ import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 /** Plays the analyst: one item per calendar candidate in the prompt, citing that candidate's sources. */
 function analystReply(prompt: string): string {
   const items: object[] = [];
-  const pattern = /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
+  const pattern =
+    /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
   for (const match of prompt.matchAll(pattern)) {
     const sources = [...match[7].matchAll(/S(\d+)/g)].map((m) => Number(m[1]));
     items.push({
@@ -97,6 +98,10 @@ describe('scans on a configured LLM provider', () => {
       .set('Authorization', `Bearer ${apiKey}`)
       .send({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 24, model: 'openai-large' })
       .expect(200);
-    expect(response.body).toMatchObject({ status: 'failed', snapshot_id: null, error: expect.stringMatching(/openai.*not configured.*OPENAI_API_KEY/) });
+    expect(response.body).toMatchObject({
+      status: 'failed',
+      snapshot_id: null,
+      error: expect.stringMatching(/openai.*not configured.*OPENAI_API_KEY/),
+    });
   });
 });

@@ -102,10 +102,12 @@ describe('two API processes', () => {
     const accepted = await Promise.all(responses.filter((r) => r.status === 202).map((r) => r.json() as Promise<{ scan_id: string }>));
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     expect(new Set(accepted.map((a) => a.scan_id)).size).toBe(1);
-    const [{ n }] = await t.app.get(DataSource).query(
-      'SELECT count(*)::int AS n FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.key_hash = encode(sha256($1::bytea), \'hex\')',
-      [apiKey],
-    );
+    const [{ n }] = await t.app
+      .get(DataSource)
+      .query(
+        "SELECT count(*)::int AS n FROM scans s JOIN api_keys k ON k.id = s.api_key_id WHERE k.key_hash = encode(sha256($1::bytea), 'hex')",
+        [apiKey],
+      );
     expect(n).toBe(1);
   });
 });

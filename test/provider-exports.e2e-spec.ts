@@ -23,7 +23,14 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
     accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
     await t.app.get(AccountsService).setIntegration(accountId, 'voicePodcast', { apiKey: voice.apiKey, baseUrl: voice.baseUrl });
     await t.app.get(AccountsService).setIntegration(accountId, 'notebook', { apiKey: notebook.apiKey, baseUrl: notebook.baseUrl });
-    snapshotId = (await t.http().post('/v1/scans').set('Authorization', auth).send({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 24 }).expect(200)).body.snapshot_id;
+    snapshotId = (
+      await t
+        .http()
+        .post('/v1/scans')
+        .set('Authorization', auth)
+        .send({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 24 })
+        .expect(200)
+    ).body.snapshot_id;
   });
   afterAll(async () => {
     await t.close();
@@ -31,12 +38,21 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
     await notebook.close();
   });
 
-  const create = (body: object) => t.http().post('/v1/exports').set('Authorization', auth).send({ snapshot_id: snapshotId, ...body });
+  const create = (body: object) =>
+    t
+      .http()
+      .post('/v1/exports')
+      .set('Authorization', auth)
+      .send({ snapshot_id: snapshotId, ...body });
   const finished = async (id: string) => {
-    await pollUntil(async () => {
-      const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
-      return row && !['queued', 'processing'].includes(row.status);
-    }, 30000, 100);
+    await pollUntil(
+      async () => {
+        const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
+        return row && !['queued', 'processing'].includes(row.status);
+      },
+      30000,
+      100,
+    );
     return (await t.http().get(`/v1/exports/${id}`).set('Authorization', auth).expect(200)).body;
   };
   const download = (id: string) =>
@@ -53,7 +69,11 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
 
   it('produces a voice briefing, charges its cost to the pool, and serves ranges of the audio', async () => {
     const before = await t.app.get(BudgetService).view(accountId);
-    const created = await create({ provider: 'voice-briefing', artifact_type: 'podcast-briefing', options: { voiceId: 'voice-123' } }).expect(202);
+    const created = await create({
+      provider: 'voice-briefing',
+      artifact_type: 'podcast-briefing',
+      options: { voiceId: 'voice-123' },
+    }).expect(202);
     const done = await finished(created.body.export_job_id);
     expect(done).toMatchObject({ status: 'completed', result_mime: 'audio/mpeg', result_filename: expect.stringMatching(/\.mp3$/) });
     expect(done.cost_cents).toBeGreaterThan(0);
@@ -69,15 +89,29 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
     expect(part.body).toEqual((whole.body as Buffer).subarray(10, 20));
     const tail = await download(done.id).set('Range', 'bytes=-5').expect(206);
     expect((tail.body as Buffer).length).toBe(5);
-    const outside = await t.http().get(`/v1/exports/${done.id}/download`).set('Authorization', auth).set('Range', `bytes=${size}-`).expect(416);
+    const outside = await t
+      .http()
+      .get(`/v1/exports/${done.id}/download`)
+      .set('Authorization', auth)
+      .set('Range', `bytes=${size}-`)
+      .expect(416);
     expect(outside.body.code).toBe('range_not_satisfiable');
     expect(outside.headers['content-range']).toBe(`bytes */${size}`);
   });
 
   it('runs a notebook audio DEBATE in English whatever language was asked (fallback_english_only)', async () => {
-    const created = await create({ provider: 'notebook', artifact_type: 'audio', options: { audio_format: 'DEBATE', targetLanguage: 'fr' } }).expect(202);
+    const created = await create({
+      provider: 'notebook',
+      artifact_type: 'audio',
+      options: { audio_format: 'DEBATE', targetLanguage: 'fr' },
+    }).expect(202);
     const done = await finished(created.body.export_job_id);
-    expect(done).toMatchObject({ status: 'completed', effective_locale: 'en', locale_provenance: 'fallback_english_only', result_mime: 'audio/mpeg' });
+    expect(done).toMatchObject({
+      status: 'completed',
+      effective_locale: 'en',
+      locale_provenance: 'fallback_english_only',
+      result_mime: 'audio/mpeg',
+    });
   });
 
   it('marks a notebook export whose bytes cannot be fetched as undelivered', async () => {
@@ -85,7 +119,11 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
     const created = await create({ provider: 'notebook', artifact_type: 'infographic' }).expect(202);
     const done = await finished(created.body.export_job_id);
     expect(done).toMatchObject({ status: 'undelivered', download_url: null, error: expect.any(String) });
-    expect((await t.http().get('/v1/exports?status=undelivered').set('Authorization', auth).expect(200)).body.data.map((j: { id: string }) => j.id)).toContain(done.id);
+    expect(
+      (await t.http().get('/v1/exports?status=undelivered').set('Authorization', auth).expect(200)).body.data.map(
+        (j: { id: string }) => j.id,
+      ),
+    ).toContain(done.id);
   });
 
   it('fails a provider export the pool cannot cover, naming the budget, and never answers 402 on create', async () => {

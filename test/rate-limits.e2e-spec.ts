@@ -78,4 +78,46 @@ describe('rate limits', () => {
   it('does not limit health checks', async () => {
     for (let i = 0; i < 70; i++) await t.http().get('/health/live').expect(200);
   });
+
+  it('limits scans to 6 an hour per key, counting estimates as reads instead', async () => {
+    const { apiKey } = await newAccount(t);
+    const scan = () =>
+      t
+        .http()
+        .post('/v1/scans?mode=async')
+        .set('Authorization', `Bearer ${apiKey}`)
+        .send({ jurisdictions: ['EU'], areas: ['Payments'], horizon: 3 });
+    for (let i = 0; i < 10; i++) {
+      await t
+        .http()
+        .post('/v1/scans/estimate')
+        .set('Authorization', `Bearer ${apiKey}`)
+        .send({ jurisdictions: ['EU'], areas: ['Payments'] })
+        .expect(200);
+    }
+    const reset = Math.ceil((Math.ceil(now / 3_600_000) * 3_600_000 - now) / 1000);
+    for (let i = 1; i <= 6; i++) expect((await scan().expect(202)).headers.ratelimit).toBe(`limit=6, remaining=${6 - i}, reset=${reset}`);
+    const limited = await scan().expect(429);
+    expect(limited.body.detail).toContain('scans');
+    expect(limited.headers['retry-after']).toBe(String(reset));
+  });
+
+  it('limits exports to 30 an hour per key (rejected requests count too)', async () => {
+    const { apiKey } = await newAccount(t);
+    for (let i = 0; i < 30; i++) await t.http().post('/v1/exports').set('Authorization', `Bearer ${apiKey}`).send({}).expect(422);
+    const limited = await t.http().post('/v1/exports').set('Authorization', `Bearer ${apiKey}`).send({}).expect(429);
+    expect(limited.body.detail).toContain('exports');
+    expect(limited.headers['ratelimit-policy']).toBe('30;w=3600');
+  });
+
+  it('limits mutations (cancel, delete export) to 30 a minute per key', async () => {
+    const { apiKey } = await newAccount(t);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < 15; i++) {
+      await t.http().post(`/v1/scans/${missing}/cancel`).set('Authorization', `Bearer ${apiKey}`).expect(404);
+      await t.http().delete(`/v1/exports/${missing}`).set('Authorization', `Bearer ${apiKey}`).expect(404);
+    }
+    const limited = await t.http().delete(`/v1/exports/${missing}`).set('Authorization', `Bearer ${apiKey}`).expect(429);
+    expect(limited.body.detail).toContain('mutations');
+  });
 });

@@ -21,14 +21,22 @@ describe('scans', () => {
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
     config = t.app.get(APP_CONFIG);
-    Object.assign(defaults, { offlineStepMs: config.offlineStepMs, scanSyncWaitMs: config.scanSyncWaitMs, enabledEngines: [...config.enabledEngines] });
+    Object.assign(defaults, {
+      offlineStepMs: config.offlineStepMs,
+      scanSyncWaitMs: config.scanSyncWaitMs,
+      enabledEngines: [...config.enabledEngines],
+    });
   });
   afterEach(() => Object.assign(config, { ...defaults, enabledEngines: [...defaults.enabledEngines] }));
   afterAll(() => t.close());
 
   const account = () => newAccount(t);
   const post = (key: string, body: object, mode?: string) =>
-    t.http().post(`/v1/scans${mode ? `?mode=${mode}` : ''}`).set('Authorization', `Bearer ${key}`).send(body);
+    t
+      .http()
+      .post(`/v1/scans${mode ? `?mode=${mode}` : ''}`)
+      .set('Authorization', `Bearer ${key}`)
+      .send(body);
   const status = (key: string, id: string) => t.http().get(`/v1/scans/${id}`).set('Authorization', `Bearer ${key}`);
   const waitForStatus = (key: string, id: string, wanted: string[]) =>
     pollUntil(async () => {
@@ -39,10 +47,29 @@ describe('scans', () => {
   it('runs a sync scan to completion: 200 with the snapshot, citation markers kept', async () => {
     const { apiKey } = await account();
     const response = await post(apiKey, REALISTIC).expect(200);
-    expect(response.body).toEqual({ scan_id: expect.any(String), status: 'completed', snapshot_id: expect.any(String), snapshot: expect.any(Object) });
+    expect(response.body).toEqual({
+      scan_id: expect.any(String),
+      status: 'completed',
+      snapshot_id: expect.any(String),
+      snapshot: expect.any(Object),
+    });
     const { snapshot } = response.body;
-    expect(snapshot).toEqual({ id: response.body.snapshot_id, title: expect.any(String), config: expect.any(Object), data: expect.any(Object), cost_cents: expect.any(Number), created_at: expect.any(String) });
-    expect(snapshot.config).toMatchObject({ ...REALISTIC, engine: 'v4', auditorModel: 'medium', verifyProvider: 'fetch-b', fetchProvider: null, searchProvider: null });
+    expect(snapshot).toEqual({
+      id: response.body.snapshot_id,
+      title: expect.any(String),
+      config: expect.any(Object),
+      data: expect.any(Object),
+      cost_cents: expect.any(Number),
+      created_at: expect.any(String),
+    });
+    expect(snapshot.config).toMatchObject({
+      ...REALISTIC,
+      engine: 'v4',
+      auditorModel: 'medium',
+      verifyProvider: 'fetch-b',
+      fetchProvider: null,
+      searchProvider: null,
+    });
     expect(snapshot.data.items.length).toBeGreaterThan(0);
     for (const item of snapshot.data.items) {
       expect(['EU', 'UK']).toContain(item.jurisdiction);
@@ -112,9 +139,14 @@ describe('scans', () => {
 
   it('reports engine_deprecated as the field code of a retired engine, and council_model_fixed at the top level', async () => {
     const { apiKey } = await account();
-    expect((await post(apiKey, { ...REALISTIC, engine: 'admiral' }).expect(422)).body.errors[0]).toMatchObject({ path: 'engine', code: 'engine_deprecated' });
+    expect((await post(apiKey, { ...REALISTIC, engine: 'admiral' }).expect(422)).body.errors[0]).toMatchObject({
+      path: 'engine',
+      code: 'engine_deprecated',
+    });
     expect((await post(apiKey, { ...REALISTIC, engine: 'council', model: 'medium' }).expect(422)).body.code).toBe('council_model_fixed');
-    expect((await post(apiKey, REALISTIC, 'later').expect(422)).body.errors).toEqual([{ path: 'mode', code: 'invalid', message: expect.any(String) }]);
+    expect((await post(apiKey, REALISTIC, 'later').expect(422)).body.errors).toEqual([
+      { path: 'mode', code: 'invalid', message: expect.any(String) },
+    ]);
   });
 
   it('answers 503 engine_unavailable for an engine outside ENABLED_ENGINES', async () => {
@@ -182,7 +214,9 @@ describe('scans', () => {
     it('refuses to cancel a completed scan with 409 invalid_state', async () => {
       const { apiKey } = await account();
       const { body } = await post(apiKey, REALISTIC).expect(200);
-      expect((await t.http().post(`/v1/scans/${body.scan_id}/cancel`).set('Authorization', `Bearer ${apiKey}`).expect(409)).body.code).toBe('invalid_state');
+      expect((await t.http().post(`/v1/scans/${body.scan_id}/cancel`).set('Authorization', `Bearer ${apiKey}`).expect(409)).body.code).toBe(
+        'invalid_state',
+      );
     });
   });
 
@@ -238,7 +272,9 @@ describe('scans', () => {
         const response = await t.http().get(`/v1/scans/${body.scan_id}/stream`).set('Authorization', `Bearer ${owner.apiKey}`).expect(200);
         expect(response.headers.ratelimit).toBeUndefined();
       }
-      expect((await t.http().get(`/v1/scans/${body.scan_id}/stream`).set('Authorization', `Bearer ${stranger.apiKey}`).expect(404)).body.code).toBe('not_found');
+      expect(
+        (await t.http().get(`/v1/scans/${body.scan_id}/stream`).set('Authorization', `Bearer ${stranger.apiKey}`).expect(404)).body.code,
+      ).toBe('not_found');
     });
   });
 });
@@ -264,7 +300,12 @@ describe('scan estimates', () => {
 
   it('answers a cold start with nulls, then estimates from history without touching the budget or the scans bucket', async () => {
     const { apiKey } = await newAccount(t);
-    const request = { jurisdictions: ['Brazil', 'India', 'China', 'Japan', 'Canada', 'US', 'EU'], areas: ['Sanctions'], horizon: 36, engine: 'v4.5-alpha' };
+    const request = {
+      jurisdictions: ['Brazil', 'India', 'China', 'Japan', 'Canada', 'US', 'EU'],
+      areas: ['Sanctions'],
+      horizon: 36,
+      engine: 'v4.5-alpha',
+    };
     const cold = await estimate(apiKey, request).expect(200);
     expect(cold.body).toEqual({
       low_cents: null,
@@ -282,7 +323,12 @@ describe('scan estimates', () => {
 
     for (let i = 0; i < 3; i++) await t.http().post('/v1/scans').set('Authorization', `Bearer ${apiKey}`).send(request).expect(200);
     const warm = await estimate(apiKey, { ...request, jurisdictions: [...request.jurisdictions].reverse() }).expect(200);
-    expect(warm.body).toMatchObject({ tier: 1, sample_size: 3, confidence: 'medium', fingerprint: { engine_version: 'v4.5-alpha', scan_mode: 'standard' } });
+    expect(warm.body).toMatchObject({
+      tier: 1,
+      sample_size: 3,
+      confidence: 'medium',
+      fingerprint: { engine_version: 'v4.5-alpha', scan_mode: 'standard' },
+    });
     expect(warm.body.low_cents).toBeLessThanOrEqual(warm.body.expected_cents);
     expect(warm.body.expected_cents).toBeLessThanOrEqual(warm.body.high_cents);
     const other = await estimate(apiKey, { ...request, horizon: 3 }).expect(200);
@@ -295,5 +341,42 @@ describe('scan estimates', () => {
     const { apiKey } = await newAccount(t);
     const response = await estimate(apiKey, { jurisdictions: [], horizon: 5, engine: 'v1' }).expect(422);
     expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['areas', 'engine', 'horizon', 'jurisdictions']);
+  });
+});
+
+// Issue 6: every engine returns items for a realistic configuration from the calendar.
+describe('offline scans per engine', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    [{ engine: 'v4' }],
+    [{ engine: 'v4.5-alpha', realist: true }],
+    [{ engine: 'v4.5-beta', auditor: true, fetchProvider: 'fetch-b' }],
+    [{ engine: 'council' }],
+  ])('%j returns items for EU + UK, AML / KYC + Payments, 12 months', async (engine) => {
+    const { apiKey } = await newAccount(t);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ ...REALISTIC, ...engine })
+      .expect(200);
+    const { data, config } = response.body.snapshot;
+    expect(config.engine).toBe(engine.engine);
+    expect(data.items.length).toBeGreaterThan(3);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const item of data.items) expect(item.key_date >= today).toBe(true);
+    if ('realist' in engine)
+      expect(
+        data.items.every((i: { verification: { passes: Array<{ pass: string }> } }) =>
+          i.verification.passes.some((p) => p.pass === 'realist'),
+        ),
+      ).toBe(true);
+    if ('auditor' in engine) expect(data.auditor).toMatchObject({ ran: true, passes: expect.arrayContaining(['auditor']) });
   });
 });

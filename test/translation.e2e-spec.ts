@@ -22,7 +22,12 @@ describe('scan translations through the translation port', () => {
 
   it('stores a complete translation per supported language, keeps citation markers, and records unsupported codes', async () => {
     const { apiKey } = await newAccount(t);
-    const response = await t.http().post('/v1/scans').set('Authorization', `Bearer ${apiKey}`).send({ ...CONFIG, translationLanguages: ['fr', 'xx'] }).expect(200);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ ...CONFIG, translationLanguages: ['fr', 'xx'] })
+      .expect(200);
     const { data } = response.body.snapshot;
     expect(Object.keys(data.translations)).toEqual(['fr']);
     const fr = data.translations.fr;
@@ -31,7 +36,12 @@ describe('scan translations through the translation port', () => {
     expect(fr.items[0].id).toBe(data.items[0].id);
     expect(fr.items[0].title).not.toBe(data.items[0].title);
     expect(fr.executive_narrative.match(/\[\[cite:\d+\]\]/g)).toEqual(data.executive_narrative.match(/\[\[cite:\d+\]\]/g));
-    expect(data._meta.translation).toMatchObject({ requested: ['fr', 'xx'], produced: ['fr'], skipped: { xx: 'unsupported language' }, provider: 'deepl' });
+    expect(data._meta.translation).toMatchObject({
+      requested: ['fr', 'xx'],
+      produced: ['fr'],
+      skipped: { xx: 'unsupported language' },
+      provider: 'deepl',
+    });
     expect(deepl.requests.length).toBeGreaterThan(0);
     expect(deepl.requests[0].headers.authorization).toBe(`DeepL-Auth-Key ${FAKE_API_KEY}`);
   });
@@ -47,9 +57,18 @@ describe('scan translations without a translation provider', () => {
 
   it('produces no translation and says why', async () => {
     const { apiKey } = await newAccount(t);
-    const response = await t.http().post('/v1/scans').set('Authorization', `Bearer ${apiKey}`).send({ ...CONFIG, translationLanguages: ['de'] }).expect(200);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ ...CONFIG, translationLanguages: ['de'] })
+      .expect(200);
     const { data } = response.body.snapshot;
     expect(data.translations).toEqual({});
-    expect(data._meta.translation).toMatchObject({ requested: ['de'], produced: [], skipped: { de: expect.stringMatching(/no translation provider/) } });
+    expect(data._meta.translation).toMatchObject({
+      requested: ['de'],
+      produced: [],
+      skipped: { de: expect.stringMatching(/no translation provider/) },
+    });
   });
 });

@@ -48,7 +48,11 @@ export class ScanEngineService {
     const calendar = this.loadedCalendar();
     const { config } = ctx;
 
-    await step('plan', 5, `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`);
+    await step(
+      'plan',
+      5,
+      `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`,
+    );
     if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
     if (analyst.provider !== 'offline') return this.runLlm(ctx, analyst, calendar, translate, cost);
 
@@ -112,7 +116,10 @@ export class ScanEngineService {
           : 'perplexity';
     const port = this.providers.search(provider);
     if (!port) return {};
-    const model = requested?.provider === provider ? requested.model : resolveModel(provider === 'perplexity' ? 'perplexity-sonar' : 'gemini-seeker', this.credentials)?.model;
+    const model =
+      requested?.provider === provider
+        ? requested.model
+        : resolveModel(provider === 'perplexity' ? 'perplexity-sonar' : 'gemini-seeker', this.credentials)?.model;
     return { search: { port, modelId: model?.id, vendorModel: model?.model_id } };
   }
 
@@ -135,7 +142,10 @@ export class ScanEngineService {
     const selected = this.search(calendar, config, ctx.scanDate);
     await step('search', 15, `Both seats found ${selected.length} instrument(s) within the horizon`);
     const [impactSeat, timelineSeat] = await Promise.all(
-      (['impact', 'timeline'] as Lens[]).map(async (lens) => ({ lens, envelope: this.compose(ordered(selected, lens), calendar, ctx, lens) })),
+      (['impact', 'timeline'] as Lens[]).map(async (lens) => ({
+        lens,
+        envelope: this.compose(ordered(selected, lens), calendar, ctx, lens),
+      })),
     );
     await step('analyse', 50, 'Seat A (impact lens) and seat B (timeline lens) completed their analyses');
     const merged = mergeSeats(ordered(selected, 'impact'), ordered(selected, 'timeline'));
@@ -159,7 +169,9 @@ export class ScanEngineService {
     const resolved = resolveModel(modelOrTier, this.credentials);
     if (!resolved) throw new EngineFailure(`${field} "${modelOrTier}" is not a known model`);
     if (!resolved.configured) {
-      throw new EngineFailure(`${field} "${modelOrTier}" belongs to provider ${resolved.provider}, which is not configured on this deployment (set ${resolved.provider.toUpperCase()}_API_KEY)`);
+      throw new EngineFailure(
+        `${field} "${modelOrTier}" belongs to provider ${resolved.provider}, which is not configured on this deployment (set ${resolved.provider.toUpperCase()}_API_KEY)`,
+      );
     }
     if (resolved.provider !== 'offline' && !this.providers.llm(resolved.provider)) {
       throw new EngineFailure(`${field} "${modelOrTier}" (${resolved.provider}) has no analysis adapter`);
@@ -210,10 +222,16 @@ export class ScanEngineService {
       }
     }
     envelope.translations = translations;
-    envelope._meta = { ...(envelope._meta as object), translation: { requested, produced, ...(Object.keys(skipped).length ? { skipped } : {}), provider: port?.provider ?? null } };
+    envelope._meta = {
+      ...(envelope._meta as object),
+      translation: { requested, produced, ...(Object.keys(skipped).length ? { skipped } : {}), provider: port?.provider ?? null },
+    };
     const costCents = characters ? costCentsOfCharacters(characters) : 0;
     if (!requested.length) return { message: 'No translation requested', costCents };
-    return { message: `Translated into ${produced.join(', ') || 'no language'}${Object.keys(skipped).length ? `; skipped ${Object.keys(skipped).join(', ')}` : ''}`, costCents };
+    return {
+      message: `Translated into ${produced.join(', ') || 'no language'}${Object.keys(skipped).length ? `; skipped ${Object.keys(skipped).join(', ')}` : ''}`,
+      costCents,
+    };
   }
 
   private loadedCalendar(): Calendar {

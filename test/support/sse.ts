@@ -39,7 +39,10 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
               }
               return false;
             };
-            const timer = setTimeout(() => fail(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(capture.events.map((e) => e.type))}`)), timeoutMs);
+            const timer = setTimeout(
+              () => fail(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(capture.events.map((e) => e.type))}`)),
+              timeoutMs,
+            );
             if (!check()) waiters.push(() => void check());
           });
         },

@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
@@ -19,11 +29,19 @@ export class ExportsController {
   @HttpCode(202)
   @RateLimit('exports')
   @Idempotent()
-  @ApiOperation({ operationId: 'createExport', summary: 'Export a snapshot', description: 'Always asynchronous: create, poll status_url, then download.' })
+  @ApiOperation({
+    operationId: 'createExport',
+    summary: 'Export a snapshot',
+    description: 'Always asynchronous: create, poll status_url, then download.',
+  })
   @ApiBody({ type: CreateExportDto })
   @ApiAcceptedResponse({ type: ExportCreatedDto, headers: { Location: { description: 'status_url', schema: { type: 'string' } } } })
   @ApiProblems('not_found', 'validation_error', 'unsupported_locale', 'invalid_request')
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<ExportCreatedDto> {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ExportCreatedDto> {
     const created = await this.exportsService.create(principal, body);
     res.setHeader('Location', created.status_url);
     return created;
@@ -53,14 +71,20 @@ export class ExportsController {
   @ApiOperation({
     operationId: 'downloadExport',
     summary: 'Download the artefact',
-    description: 'Raw bytes with Content-Type result_mime. Inline for audio, video, PDF and images, attachment otherwise. Audio and video honour Range (206).',
+    description:
+      'Raw bytes with Content-Type result_mime. Inline for audio, video, PDF and images, attachment otherwise. Audio and video honour Range (206).',
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiHeader({ name: 'Range', required: false, description: 'bytes=<start>-<end> (audio and video only)' })
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'The artefact', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   @ApiProblems('not_found', 'not_ready', 'gone', 'range_not_satisfiable')
-  async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Headers('range') range: string | undefined, @Res() res: Response): Promise<void> {
+  async download(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Headers('range') range: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     const download = await this.exportsService.download(principal.accountId, id, range);
     res.status(download.status).set(download.headers);
     download.body.on('error', () => res.destroy());
@@ -70,7 +94,11 @@ export class ExportsController {
   @Delete(':id')
   @HttpCode(204)
   @RateLimit('mutations')
-  @ApiOperation({ operationId: 'deleteExport', summary: 'Delete an export job and its bytes', description: 'A running job is stopped first. The snapshot is unaffected.' })
+  @ApiOperation({
+    operationId: 'deleteExport',
+    summary: 'Delete an export job and its bytes',
+    description: 'A running job is stopped first. The snapshot is unaffected.',
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems('not_found')

@@ -47,7 +47,10 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     void this.queue.process(this.config.exportWorkerConcurrency, (job) => this.handle(job));
     this.queue.on('failed', (job: Job<ExportJobData>, error: Error) => {
       if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
-        void this.repository.transition(job.data.exportId, ['queued', 'processing'], 'failed', { error: `The export failed: ${error.message}`, completed_at: new Date() });
+        void this.repository.transition(job.data.exportId, ['queued', 'processing'], 'failed', {
+          error: `The export failed: ${error.message}`,
+          completed_at: new Date(),
+        });
       }
     });
     this.retentionTimer = setInterval(() => void this.purgeExpired().catch(() => undefined), RETENTION_SWEEP_MS);
@@ -69,10 +72,20 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
 
     const available = new Set(TRANSLATABLE.filter((language) => completeTranslation(snapshot.data, language)));
     const englishOnly = type.provider === 'notebook' && type.artifact_type === 'audio' && record.options.audio_format === 'DEBATE';
-    const { locale, provenance } = resolveExportLocale({ requested: record.options.targetLanguage, availableTranslations: available, englishOnly });
+    const { locale, provenance } = resolveExportLocale({
+      requested: record.options.targetLanguage,
+      availableTranslations: available,
+      englishOnly,
+    });
     const view = this.snapshots.view(snapshot, locale as SnapshotLanguage);
     const input = {
-      snapshot: { id: view.id, title: view.title, created_at: view.created_at, config: view.config, data: view.data } as unknown as RenderSnapshot,
+      snapshot: {
+        id: view.id,
+        title: view.title,
+        created_at: view.created_at,
+        config: view.config,
+        data: view.data,
+      } as unknown as RenderSnapshot,
       options: record.options,
       locale,
     };
@@ -81,7 +94,15 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     try {
       let rendered: RenderedArtefact;
       if (type.requires_provider) {
-        const produced = await this.runProvider(record.accountId, record.id, type.requires_provider, record.provider, record.artifactType, record.apiKeyId, input);
+        const produced = await this.runProvider(
+          record.accountId,
+          record.id,
+          type.requires_provider,
+          record.provider,
+          record.artifactType,
+          record.apiKeyId,
+          input,
+        );
         if (!produced) return;
         rendered = produced;
         cost = produced.costCents;
@@ -131,7 +152,10 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       await this.fail(exportId, `The account's ${integration} integration is no longer configured`);
       return undefined;
     }
-    const expected = provider === 'notebook' ? (NOTEBOOK_DEFAULT_COST_CENTS[artifactType as keyof typeof NOTEBOOK_DEFAULT_COST_CENTS] ?? 0) : Math.ceil(BRIEFING_SCRIPT_MAX_CHARS * VOICE_PRICE_CENTS_PER_CHARACTER);
+    const expected =
+      provider === 'notebook'
+        ? (NOTEBOOK_DEFAULT_COST_CENTS[artifactType as keyof typeof NOTEBOOK_DEFAULT_COST_CENTS] ?? 0)
+        : Math.ceil(BRIEFING_SCRIPT_MAX_CHARS * VOICE_PRICE_CENTS_PER_CHARACTER);
     const remaining = (await this.budget.view(accountId)).remaining_cents;
     if (remaining < expected) {
       await this.fail(exportId, `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`);
@@ -149,7 +173,11 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       if (!(error instanceof ResultUndeliverableError)) throw error;
       // The provider produced (and billed) the artefact, but its bytes could not be fetched: decisions.md C6.
       await this.budget.charge(accountId, reference, error.costCents);
-      await this.repository.transition(exportId, ['processing'], 'undelivered', { error: error.message, cost_cents: error.costCents, completed_at: new Date() });
+      await this.repository.transition(exportId, ['processing'], 'undelivered', {
+        error: error.message,
+        cost_cents: error.costCents,
+        completed_at: new Date(),
+      });
       return undefined;
     }
   }

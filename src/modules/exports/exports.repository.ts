@@ -22,7 +22,11 @@ export class ExportsRepository {
   /** Newest first, scoped to the account (ix_export_jobs_account_created / _account_snapshot). */
   list(accountId: string, filter: { snapshotId?: string; statuses?: ExportStatus[]; limit: number }): Promise<ExportJob[]> {
     return this.dataSource.getRepository(ExportJob).find({
-      where: { accountId, ...(filter.snapshotId ? { snapshotId: filter.snapshotId } : {}), ...(filter.statuses ? { status: In(filter.statuses) } : {}) },
+      where: {
+        accountId,
+        ...(filter.snapshotId ? { snapshotId: filter.snapshotId } : {}),
+        ...(filter.statuses ? { status: In(filter.statuses) } : {}),
+      },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: filter.limit,
     });
@@ -48,7 +52,9 @@ export class ExportsRepository {
     return this.dataSource
       .getRepository(ExportJob)
       .createQueryBuilder('job')
-      .where("job.status = 'completed' AND job.purged_at IS NULL AND job.completed_at < now() - make_interval(secs => :retention)", { retention: retentionSeconds })
+      .where("job.status = 'completed' AND job.purged_at IS NULL AND job.completed_at < now() - make_interval(secs => :retention)", {
+        retention: retentionSeconds,
+      })
       .limit(limit)
       .getMany();
   }

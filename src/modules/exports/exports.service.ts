@@ -43,17 +43,27 @@ export class ExportsService {
   async create(principal: Principal, body: unknown): Promise<ExportCreatedDto> {
     const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
     const errors: FieldError[] = [];
-    if (!body || typeof body !== 'object' || Array.isArray(body)) errors.push({ path: '', code: 'invalid', message: 'The request body must be a JSON object' });
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      errors.push({ path: '', code: 'invalid', message: 'The request body must be a JSON object' });
     for (const field of Object.keys(input)) {
       if (!['snapshot_id', 'provider', 'artifact_type', 'options'].includes(field)) {
-        errors.push({ path: field, code: 'unknown', message: `${field} is not a field of an export request (snapshot_id, provider, artifact_type, options)` });
+        errors.push({
+          path: field,
+          code: 'unknown',
+          message: `${field} is not a field of an export request (snapshot_id, provider, artifact_type, options)`,
+        });
       }
     }
     const snapshotId = input.snapshot_id;
-    if (snapshotId === undefined || snapshotId === null) errors.push({ path: 'snapshot_id', code: 'required', message: 'snapshot_id is required' });
-    else if (typeof snapshotId !== 'string' || !UUID.test(snapshotId)) errors.push({ path: 'snapshot_id', code: 'invalid', message: 'snapshot_id must be a UUID' });
+    if (snapshotId === undefined || snapshotId === null)
+      errors.push({ path: 'snapshot_id', code: 'required', message: 'snapshot_id is required' });
+    else if (typeof snapshotId !== 'string' || !UUID.test(snapshotId))
+      errors.push({ path: 'snapshot_id', code: 'invalid', message: 'snapshot_id must be a UUID' });
     const integrations = new Set((await this.accounts.integrations(principal.accountId)).map((i) => i.integration));
-    const validation = validateExportRequest({ provider: input.provider, artifact_type: input.artifact_type, options: input.options }, { integrations });
+    const validation = validateExportRequest(
+      { provider: input.provider, artifact_type: input.artifact_type, options: input.options },
+      { integrations },
+    );
     errors.push(...validation.errors);
     if (errors.length) throw validationFailed(errors);
     if (validation.localeError) throw new ApiError(422, 'unsupported_locale', validation.localeError);
@@ -80,10 +90,19 @@ export class ExportsService {
   async list(accountId: string, query: ListExportsQueryDto): Promise<{ data: ExportJobDto[] }> {
     let statuses: ExportStatus[] | undefined;
     if (query.status !== undefined) {
-      const requested = query.status.split(',').map((s) => s.trim()).filter(Boolean);
+      const requested = query.status
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = requested.filter((s) => !EXPORT_STATUS_FILTER.includes(s));
       if (unknown.length || !requested.length) {
-        throw validationFailed([{ path: 'status', code: 'unknown', message: `Unknown status ${unknown.join(', ') || '(empty)'}; use a comma-separated subset of ${EXPORT_STATUS_FILTER.join(', ')}` }]);
+        throw validationFailed([
+          {
+            path: 'status',
+            code: 'unknown',
+            message: `Unknown status ${unknown.join(', ') || '(empty)'}; use a comma-separated subset of ${EXPORT_STATUS_FILTER.join(', ')}`,
+          },
+        ]);
       }
       statuses = requested as ExportStatus[];
     }
@@ -97,13 +116,18 @@ export class ExportsService {
 
   async download(accountId: string, id: string, range: string | undefined): Promise<Download> {
     const job = await this.owned(accountId, id);
-    if (job.status !== 'completed') throw new ApiError(409, 'not_ready', `Export ${id} is ${job.status}; download is available once it is completed`);
+    if (job.status !== 'completed')
+      throw new ApiError(409, 'not_ready', `Export ${id} is ${job.status}; download is available once it is completed`);
     const size = job.purgedAt || !job.storageKey ? null : await this.storage.size(job.storageKey);
-    if (size === null) throw new ApiError(410, 'gone', `Export ${id} completed, but its bytes are no longer retained; create the export again`);
+    if (size === null)
+      throw new ApiError(410, 'gone', `Export ${id} completed, but its bytes are no longer retained; create the export again`);
     const mime = job.resultMime ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'Content-Type': mime,
-      'Content-Disposition': contentDisposition(INLINE_KINDS.test(mime) ? 'inline' : 'attachment', job.resultFilename ?? `export-${job.id}`),
+      'Content-Disposition': contentDisposition(
+        INLINE_KINDS.test(mime) ? 'inline' : 'attachment',
+        job.resultFilename ?? `export-${job.id}`,
+      ),
       'Cache-Control': 'private, max-age=0, must-revalidate',
     };
     if (!STREAMED_KINDS.test(mime)) {
@@ -112,12 +136,18 @@ export class ExportsService {
     headers['Accept-Ranges'] = 'bytes';
     const parsed = range === undefined ? undefined : parseRange(range, size);
     if (parsed === 'unsatisfiable') {
-      throw new ApiError(416, 'range_not_satisfiable', `Range ${range} is outside the ${size}-byte resource`, [], { 'Content-Range': `bytes */${size}` });
+      throw new ApiError(416, 'range_not_satisfiable', `Range ${range} is outside the ${size}-byte resource`, [], {
+        'Content-Range': `bytes */${size}`,
+      });
     }
     if (!parsed) return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: this.storage.read(job.storageKey!) };
     return {
       status: 206,
-      headers: { ...headers, 'Content-Length': String(parsed.end - parsed.start + 1), 'Content-Range': `bytes ${parsed.start}-${parsed.end}/${size}` },
+      headers: {
+        ...headers,
+        'Content-Length': String(parsed.end - parsed.start + 1),
+        'Content-Range': `bytes ${parsed.start}-${parsed.end}/${size}`,
+      },
       body: this.storage.read(job.storageKey!, parsed),
     };
   }

@@ -18,7 +18,12 @@ export class EstimatorService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   fingerprintOfConfig(config: ResolvedScanConfig): EstimateFingerprint {
-    return scanFingerprint({ jurisdictionCount: config.jurisdictions.length, areaCount: config.areas.length, horizon: config.horizon, engine: config.engine });
+    return scanFingerprint({
+      jurisdictionCount: config.jurisdictions.length,
+      areaCount: config.areas.length,
+      horizon: config.horizon,
+      engine: config.engine,
+    });
   }
 
   async estimateConfig(config: ResolvedScanConfig): Promise<EstimateResponse> {
@@ -59,9 +64,18 @@ export class EstimatorService {
          VALUES ($1, $2, $3, '[]', $4) ON CONFLICT (fingerprint_key) DO NOTHING`,
         [key, fingerprint.engine_version, JSON.stringify(fingerprint), now],
       );
-      const row = await manager.getRepository(EstimatorStats).createQueryBuilder('s').setLock('pessimistic_write').where('s.fingerprint_key = :key', { key }).getOneOrFail();
+      const row = await manager
+        .getRepository(EstimatorStats)
+        .createQueryBuilder('s')
+        .setLock('pessimistic_write')
+        .where('s.fingerprint_key = :key', { key })
+        .getOneOrFail();
       const updated = addSample(row.samples.length ? toStats(row) : undefined, fingerprint, costCents, now.toISOString());
-      await manager.query('UPDATE estimator_stats SET samples = $2, last_seen_at = $3 WHERE fingerprint_key = $1', [key, JSON.stringify(updated.samples), updated.lastSeenAt]);
+      await manager.query('UPDATE estimator_stats SET samples = $2, last_seen_at = $3 WHERE fingerprint_key = $1', [
+        key,
+        JSON.stringify(updated.samples),
+        updated.lastSeenAt,
+      ]);
     });
     this.cached = undefined;
   }

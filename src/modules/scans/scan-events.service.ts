@@ -44,7 +44,10 @@ export class ScanEventsService implements OnModuleDestroy {
       current.delete(listener);
       if (current.size === 0) {
         this.listeners.delete(channel);
-        void this.redis.subscriberClient().unsubscribe(channel).catch(() => undefined);
+        void this.redis
+          .subscriberClient()
+          .unsubscribe(channel)
+          .catch(() => undefined);
       }
     };
   }

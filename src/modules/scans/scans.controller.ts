@@ -46,7 +46,11 @@ export class ScansController {
   @ApiBody({ type: ScanConfigDto })
   @ApiExtraModels(ScanFinishedDto, ScanAcceptedDto)
   @ApiOkResponse({ type: ScanFinishedDto, description: 'The scan finished within the sync window' })
-  @ApiAcceptedResponse({ type: ScanAcceptedDto, description: 'Running; poll status_url or follow stream_url', headers: { Location: { description: 'status_url', schema: { type: 'string' } } } })
+  @ApiAcceptedResponse({
+    type: ScanAcceptedDto,
+    description: 'Running; poll status_url or follow stream_url',
+    headers: { Location: { description: 'status_url', schema: { type: 'string' } } },
+  })
   @ApiProblems('validation_error', 'engine_deprecated', 'council_model_fixed', 'budget_exhausted', 'engine_unavailable', 'invalid_request')
   async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Query('mode') mode: unknown): Promise<Response> {
     const result = await this.scans.create(principal, body, mode);
@@ -56,7 +60,11 @@ export class ScansController {
   @Post('estimate')
   @HttpCode(200)
   @RateLimit('reads')
-  @ApiOperation({ operationId: 'estimateScan', summary: 'Estimate the cost of a scan', description: 'Queues nothing and does not touch the budget or the scans bucket.' })
+  @ApiOperation({
+    operationId: 'estimateScan',
+    summary: 'Estimate the cost of a scan',
+    description: 'Queues nothing and does not touch the budget or the scans bucket.',
+  })
   @ApiBody({ type: ScanEstimateRequestDto })
   @ApiOkResponse({ type: ScanEstimateDto })
   @ApiProblems('validation_error', 'invalid_request')
@@ -83,9 +91,21 @@ export class ScansController {
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string', example: 'data: {"type":"progress","phase":"analyse","percent":55,"message":"…"}\n\n' } } } })
+  @ApiOkResponse({
+    description: 'An event stream',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string', example: 'data: {"type":"progress","phase":"analyse","percent":55,"message":"…"}\n\n' },
+      },
+    },
+  })
   @ApiProblems('not_found')
-  async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() req: Request, @Res() res: ExpressResponse): Promise<void> {
+  async stream(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res() res: ExpressResponse,
+  ): Promise<void> {
     const scan = await this.scans.owned(principal.accountId, id);
     await this.streams.open(scan, req, res);
   }
@@ -93,7 +113,11 @@ export class ScansController {
   @Post(':id/cancel')
   @HttpCode(200)
   @RateLimit('mutations')
-  @ApiOperation({ operationId: 'cancelScan', summary: 'Cancel a running scan', description: 'Work already in flight is discarded and never overwrites the cancelled state.' })
+  @ApiOperation({
+    operationId: 'cancelScan',
+    summary: 'Cancel a running scan',
+    description: 'Work already in flight is discarded and never overwrites the cancelled state.',
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: ScanCancelledDto })
   @ApiProblems('not_found', 'invalid_state')

@@ -83,7 +83,8 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
       // Requeued: Bull retries the job (another worker, or this one after a restart).
       if (error instanceof WorkerStoppingError) throw error;
       if (error instanceof TransientProviderError && job.attemptsMade + 1 < SCAN_JOB_ATTEMPTS) throw error;
-      const message = error instanceof EngineFailure || error instanceof TransientProviderError ? error.message : 'The scan failed unexpectedly';
+      const message =
+        error instanceof EngineFailure || error instanceof TransientProviderError ? error.message : 'The scan failed unexpectedly';
       if (!(error instanceof EngineFailure)) this.logger.error({ scanId: scan.id, err: String(error) }, 'scan failed');
       await this.fail(scan.id, message);
       return;
@@ -125,13 +126,19 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
       });
     if (!finished) return;
     await this.budget.settle(scan.accountId, { type: 'scan', id: scan.id }, output.costCents);
-    await this.estimator.recordActual(this.estimator.fingerprintOfConfig(scan.config), output.costCents, new Date(this.clock.now())).catch(() => undefined);
+    await this.estimator
+      .recordActual(this.estimator.fingerprintOfConfig(scan.config), output.costCents, new Date(this.clock.now()))
+      .catch(() => undefined);
     await this.events.publish(scan.id, { type: 'complete', data: liveProjection(primary.envelope), snapshotId: primaryId });
   }
 
   private async fail(scanId: string, error: string): Promise<boolean> {
     const failed = await this.repository.transaction((manager) =>
-      this.repository.finish(manager, scanId, 'failed', { error, costCents: 0, progress: { phase: 'failed', percent: 100, message: error } }),
+      this.repository.finish(manager, scanId, 'failed', {
+        error,
+        costCents: 0,
+        progress: { phase: 'failed', percent: 100, message: error },
+      }),
     );
     if (!failed) return false;
     await this.budget.release(failed.accountId, { type: 'scan', id: scanId });
@@ -139,7 +146,13 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
     return true;
   }
 
-  private snapshotRow(scan: Scan, snapshot: EngineOutput['snapshots'][number], id: string, parentId: string | null, costCents: number | null): Snapshot {
+  private snapshotRow(
+    scan: Scan,
+    snapshot: EngineOutput['snapshots'][number],
+    id: string,
+    parentId: string | null,
+    costCents: number | null,
+  ): Snapshot {
     const items = Array.isArray(snapshot.envelope.items) ? snapshot.envelope.items : [];
     return {
       id,

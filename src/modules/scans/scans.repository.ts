@@ -49,7 +49,14 @@ export class ScansRepository {
               progress = COALESCE($6, progress), completed_at = now(), updated_at = now()
         WHERE id = $1 AND status = 'running'
         RETURNING id`,
-      [id, status, fields.snapshotId ?? null, fields.error ?? null, fields.costCents ?? null, fields.progress ? JSON.stringify(fields.progress) : null],
+      [
+        id,
+        status,
+        fields.snapshotId ?? null,
+        fields.error ?? null,
+        fields.costCents ?? null,
+        fields.progress ? JSON.stringify(fields.progress) : null,
+      ],
     );
     if (!rows.length) return null;
     return manager.getRepository(Scan).findOneBy({ id });

@@ -51,7 +51,11 @@ export class ScansService {
     if (validation.topLevel) throw new ApiError(422, validation.topLevel.code, validation.topLevel.detail);
     const config = validation.config!;
     if (!this.config.enabledEngines.includes(config.engine)) {
-      throw new ApiError(503, 'engine_unavailable', `Engine ${config.engine} is not loaded in this deployment (enabled: ${this.config.enabledEngines.join(', ')})`);
+      throw new ApiError(
+        503,
+        'engine_unavailable',
+        `Engine ${config.engine} is not loaded in this deployment (enabled: ${this.config.enabledEngines.join(', ')})`,
+      );
     }
 
     const estimate = await this.estimator.estimateConfig(config);
@@ -82,14 +86,23 @@ export class ScansService {
     // Listen before enqueueing, so a fast scan's terminal event cannot slip past a sync wait.
     const terminal = resolvedMode === 'sync' ? await this.awaitTerminal(scanId) : undefined;
     try {
-      await this.queue.add({ scanId }, { jobId: scanJobId(scanId), attempts: SCAN_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } });
+      await this.queue.add(
+        { scanId },
+        { jobId: scanJobId(scanId), attempts: SCAN_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
+      );
     } catch (error) {
       terminal?.cancel();
       await this.repository.transaction((m) => this.repository.finish(m, scanId, 'failed', { error: 'The scan could not be queued' }));
       await this.budget.release(principal.accountId, { type: 'scan', id: scanId });
       throw error;
     }
-    const accepted = () => this.accepted(scanId, resolvedMode === 'sync' ? `The scan is still running after the ${Math.round(this.config.scanSyncWaitMs / 1000)} s sync wait; poll status_url or follow stream_url` : undefined);
+    const accepted = () =>
+      this.accepted(
+        scanId,
+        resolvedMode === 'sync'
+          ? `The scan is still running after the ${Math.round(this.config.scanSyncWaitMs / 1000)} s sync wait; poll status_url or follow stream_url`
+          : undefined,
+      );
     if (!terminal) return accepted();
     const event = await terminal.result;
     if (!event) return accepted();
@@ -111,7 +124,12 @@ export class ScansService {
     const cancelled = await this.repository.transaction((manager) =>
       this.repository.finish(manager, scan.id, 'cancelled', { progress: { ...scan.progress, message: 'Cancelled' } }),
     );
-    if (!cancelled) throw new ApiError(409, 'invalid_state', `Scan ${id} is already ${(await this.repository.findById(id))?.status ?? 'finished'} and cannot be cancelled`);
+    if (!cancelled)
+      throw new ApiError(
+        409,
+        'invalid_state',
+        `Scan ${id} is already ${(await this.repository.findById(id))?.status ?? 'finished'} and cannot be cancelled`,
+      );
     // Work done before the cancel is charged (decisions.md C7); the rest of the reservation is freed.
     await this.budget.settle(accountId, { type: 'scan', id: scan.id }, Number(cancelled.costCents ?? 0));
     await this.events.publish(scan.id, { type: 'cancelled' });
@@ -154,18 +172,31 @@ export class ScansService {
   private async finishedBody(accountId: string, scanId: string, event: ScanEvent): Promise<Record<string, unknown>> {
     if (event.type === 'complete') {
       const snapshot = await this.snapshots.findOwned(accountId, event.snapshotId);
-      const view: SnapshotView | undefined = snapshot ? { ...this.snapshots.view(snapshot), data: liveProjection(snapshot.data) } : undefined;
+      const view: SnapshotView | undefined = snapshot
+        ? { ...this.snapshots.view(snapshot), data: liveProjection(snapshot.data) }
+        : undefined;
       return { scan_id: scanId, status: 'completed', snapshot_id: event.snapshotId, snapshot: view };
     }
     const scan = await this.repository.findById(scanId);
-    return { scan_id: scanId, status: scan?.status ?? (event.type === 'error' ? 'failed' : 'cancelled'), snapshot_id: null, error: scan?.error ?? (event.type === 'error' ? event.error : 'The scan was cancelled') };
+    return {
+      scan_id: scanId,
+      status: scan?.status ?? (event.type === 'error' ? 'failed' : 'cancelled'),
+      snapshot_id: null,
+      error: scan?.error ?? (event.type === 'error' ? event.error : 'The scan was cancelled'),
+    };
   }
 
   private accepted(scanId: string, message?: string): CreateScanResult {
     const statusUrl = `/v1/scans/${scanId}`;
     return {
       status: 202,
-      body: { scan_id: scanId, status: 'running', status_url: statusUrl, stream_url: `${statusUrl}/stream`, ...(message ? { message } : {}) },
+      body: {
+        scan_id: scanId,
+        status: 'running',
+        status_url: statusUrl,
+        stream_url: `${statusUrl}/stream`,
+        ...(message ? { message } : {}),
+      },
       headers: { Location: statusUrl },
     };
   }
