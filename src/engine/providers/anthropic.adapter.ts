@@ -7,9 +7,9 @@ import {
   asCount,
   asRecord,
   malformed,
-  requestJson,
   trimBase,
   withJsonInstruction,
+  requestJsonObject,
 } from './http';
 import type { LlmPort, LlmRequest, LlmResponse, SearchPort, SearchResult, SearchUsage } from './ports';
 
@@ -123,7 +123,7 @@ export class AnthropicAdapter implements LlmPort, SearchPort {
   }
 
   private async post(body: Record<string, unknown>, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const data = await requestJson({
+    return requestJsonObject({
       provider: this.provider,
       url: `${this.baseUrl}/v1/messages`,
       headers: { 'x-api-key': this.options.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
@@ -134,9 +134,6 @@ export class AnthropicAdapter implements LlmPort, SearchPort {
       envKey: 'ANTHROPIC_API_KEY',
       subject: `model ${model}`,
     });
-    const record = asRecord(data);
-    if (!record) throw malformed(this.provider, 'expected a JSON object');
-    return record;
   }
 }
 

@@ -1,4 +1,14 @@
-import { AdapterOptions, DEFAULT_TIMEOUT_MS, ProviderFailure, asArray, asCount, asRecord, malformed, requestJson, trimBase } from './http';
+import {
+  AdapterOptions,
+  DEFAULT_TIMEOUT_MS,
+  ProviderFailure,
+  asArray,
+  asCount,
+  asRecord,
+  malformed,
+  trimBase,
+  requestJsonObject,
+} from './http';
 import type { LlmPort, LlmRequest, LlmResponse, SearchPort, SearchResult, SearchUsage } from './ports';
 
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -96,7 +106,7 @@ export class GeminiAdapter implements LlmPort, SearchPort {
 
   private async generate(model: string, body: unknown, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const id = model.replace(/^models\//, '');
-    const data = await requestJson({
+    return requestJsonObject({
       provider: this.provider,
       url: `${this.baseUrl}/v1beta/models/${encodeURIComponent(id)}:generateContent`,
       headers: { 'x-goog-api-key': this.options.apiKey },
@@ -107,9 +117,6 @@ export class GeminiAdapter implements LlmPort, SearchPort {
       envKey: 'GEMINI_API_KEY',
       subject: `model ${id}`,
     });
-    const record = asRecord(data);
-    if (!record) throw malformed(this.provider, 'expected a JSON object');
-    return record;
   }
 }
 

@@ -196,6 +196,13 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
 }
 
 /** Thrown by adapters when a 2xx body lacks the fields the vendor documents. */
+/** requestJson for APIs that always answer a JSON object. */
+export async function requestJsonObject(request: JsonRequest): Promise<Record<string, unknown>> {
+  const record = asRecord(await requestJson(request));
+  if (!record) throw malformed(request.provider, 'expected a JSON object');
+  return record;
+}
+
 export function malformed(provider: string, what: string): ProviderFailure {
   return new ProviderFailure(`${provider} returned a malformed response: ${what}`, provider, null);
 }

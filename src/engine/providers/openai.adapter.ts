@@ -6,9 +6,9 @@ import {
   asCount,
   asRecord,
   malformed,
-  requestJson,
   trimBase,
   withJsonInstruction,
+  requestJsonObject,
 } from './http';
 import type { LlmPort, LlmRequest, LlmResponse } from './ports';
 
@@ -102,7 +102,7 @@ export class OpenAiAdapter implements LlmPort {
   }
 
   private async post(path: string, body: unknown, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const data = await requestJson({
+    return requestJsonObject({
       provider: this.provider,
       url: `${this.baseUrl}${path}`,
       headers: { authorization: `Bearer ${this.options.apiKey}` },
@@ -113,8 +113,5 @@ export class OpenAiAdapter implements LlmPort {
       envKey: 'OPENAI_API_KEY',
       subject: `model ${model}`,
     });
-    const record = asRecord(data);
-    if (!record) throw malformed(this.provider, 'expected a JSON object');
-    return record;
   }
 }

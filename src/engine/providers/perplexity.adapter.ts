@@ -5,9 +5,9 @@ import {
   asCount,
   asRecord,
   malformed,
-  requestJson,
   trimBase,
   withJsonInstruction,
+  requestJsonObject,
 } from './http';
 import type { LlmPort, LlmRequest, LlmResponse, SearchPort, SearchResult, SearchUsage } from './ports';
 
@@ -89,7 +89,7 @@ export class PerplexityAdapter implements LlmPort, SearchPort {
   }
 
   private async chat(body: unknown, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const data = await requestJson({
+    return requestJsonObject({
       provider: this.provider,
       url: `${this.baseUrl}/chat/completions`,
       headers: { authorization: `Bearer ${this.options.apiKey}` },
@@ -100,9 +100,6 @@ export class PerplexityAdapter implements LlmPort, SearchPort {
       envKey: 'PERPLEXITY_API_KEY',
       subject: `model ${model}`,
     });
-    const record = asRecord(data);
-    if (!record) throw malformed(this.provider, 'expected a JSON object');
-    return record;
   }
 }
 
