@@ -355,7 +355,7 @@ describe('offline scans per engine', () => {
 
   it.each([
     [{ engine: 'v4' }],
-    [{ engine: 'v4.5-alpha', realist: true }],
+    [{ engine: 'v4.5-alpha' }],
     [{ engine: 'v4.5-beta', auditor: true, fetchProvider: 'fetch-b' }],
     [{ engine: 'council' }],
   ])('%j returns items for EU + UK, AML / KYC + Payments, 12 months', async (engine) => {

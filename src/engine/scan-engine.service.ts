@@ -90,7 +90,12 @@ export class ScanEngineService {
     const percents = { search: 20, read: 35, analyse: 55, verify: 70, 'sub-edit': 80 } as const;
     const { envelope, costCents: analysisCents } = await analyseWithLlm(
       deps,
-      { config, scanDate: ctx.scanDate, candidates: this.search(calendar, config, ctx.scanDate), calendarVersion: calendar.version },
+      {
+        config: { ...config, realist: runsRealist(config) },
+        scanDate: ctx.scanDate,
+        candidates: this.search(calendar, config, ctx.scanDate),
+        calendarVersion: calendar.version,
+      },
       {
         phase: async (name, message, costSoFar) => {
           llmCents = costSoFar;
@@ -191,7 +196,7 @@ export class ScanEngineService {
       horizonMonths: config.horizon,
       scanDate: ctx.scanDate,
       engine: config.engine,
-      realist: config.realist,
+      realist: runsRealist(config),
       auditor: config.auditor,
       calendarVersion: calendar.version,
     });
@@ -266,8 +271,13 @@ function countSources(selected: SelectedEntry[]): number {
   return selected.reduce((sum, s) => sum + s.entry.sources.length, 0);
 }
 
+/** The v4.5 engines are verifier-aware (spec rule 2): they always run the realist pass; v4 only when asked. */
+function runsRealist(config: ResolvedScanConfig): boolean {
+  return config.realist || config.engine === 'v4.5-alpha' || config.engine === 'v4.5-beta';
+}
+
 function verifyMessage(config: ResolvedScanConfig): string {
-  const passes = [config.realist && 'realist', config.auditor && 'auditor'].filter(Boolean);
+  const passes = [runsRealist(config) && 'realist', config.auditor && 'auditor'].filter(Boolean);
   return passes.length ? `Ran the ${passes.join(' and ')} verification pass(es) against the calendar` : 'No verification pass requested';
 }
 
