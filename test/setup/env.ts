@@ -7,6 +7,7 @@ Object.assign(process.env, {
   DATABASE_URL: state.databaseUrl,
   REDIS_URL: state.redisUrl,
   REDIS_PREFIX: state.redisPrefix,
+  STORAGE_DIR: state.storageDir,
   TEST_ADMIN_DATABASE_URL: state.adminDatabaseUrl,
   MIGRATIONS_RUN: 'false',
   LOG_LEVEL: 'silent',

@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options';
 import { runMigrationsWithLock } from '../../src/infra/database/migrate';
@@ -22,6 +24,7 @@ export default async function globalSetup(): Promise<void> {
     databaseUrl,
     redisUrl: services.redisUrl,
     redisPrefix: uniqueName('rgs_test'),
+    storageDir: mkdtempSync(join(tmpdir(), 'rgs-test-artefacts-')),
   };
   writeFileSync(STATE_FILE, JSON.stringify(state));
   process.env.RGS_TEST_STATE_FILE = STATE_FILE;

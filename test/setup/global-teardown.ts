@@ -6,6 +6,7 @@ export default async function globalTeardown(): Promise<void> {
   const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as TestInfraState;
   await dropDatabase(state.adminDatabaseUrl, state.databaseName);
   await deleteRedisPrefix(state.redisUrl, state.redisPrefix);
+  rmSync(state.storageDir, { recursive: true, force: true });
   rmSync(STATE_FILE, { force: true });
   await (globalThis as { __rgsEmbedded?: EmbeddedHandle }).__rgsEmbedded?.stop();
 }

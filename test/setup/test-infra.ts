@@ -14,6 +14,8 @@ export interface TestInfraState {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /** Export artefacts of this run, removed by global-teardown. */
+  storageDir: string;
 }
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
