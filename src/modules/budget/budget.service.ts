@@ -72,7 +72,11 @@ export class BudgetService {
       const balance = await this.lock(manager, accountId);
       const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
       if (remaining < cents || remaining <= 0) {
-        throw new ApiError(402, 'budget_exhausted', `The budget pool has ${formatCents(remaining)} remaining; this scan needs ${formatCents(cents)}`);
+        throw new ApiError(
+          402,
+          'budget_exhausted',
+          `The budget pool has ${formatCents(remaining)} remaining; this scan needs ${formatCents(cents)}`,
+        );
       }
       await this.repository.append(manager, accountId, {
         kind: 'reservation',

@@ -14,13 +14,13 @@ import { EXPORT_STATUS_FILTER } from './dto/export.dto';
 import type { ExportJob, ExportStatus } from './entities/export-job.entity';
 import { validateExportRequest } from './export-types/export-options.validator';
 import { ExportsRepository } from './exports.repository';
+import { isUuid } from '../../common/validation/uuid';
 
 export interface ExportJobData {
   exportId: string;
 }
 
 export const exportJobId = (id: string) => `export:${id}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STREAMED_KINDS = /^(audio|video)\//;
 const INLINE_KINDS = /^(audio|video|image)\/|^application\/pdf/;
 
@@ -57,8 +57,7 @@ export class ExportsService {
     const snapshotId = input.snapshot_id;
     if (snapshotId === undefined || snapshotId === null)
       errors.push({ path: 'snapshot_id', code: 'required', message: 'snapshot_id is required' });
-    else if (typeof snapshotId !== 'string' || !UUID.test(snapshotId))
-      errors.push({ path: 'snapshot_id', code: 'invalid', message: 'snapshot_id must be a UUID' });
+    else if (!isUuid(snapshotId)) errors.push({ path: 'snapshot_id', code: 'invalid', message: 'snapshot_id must be a UUID' });
     const integrations = new Set((await this.accounts.integrations(principal.accountId)).map((i) => i.integration));
     const validation = validateExportRequest(
       { provider: input.provider, artifact_type: input.artifact_type, options: input.options },
@@ -165,7 +164,7 @@ export class ExportsService {
   }
 
   private async owned(accountId: string, id: string): Promise<ExportJob> {
-    const job = UUID.test(id) ? await this.repository.findOwned(accountId, id) : null;
+    const job = isUuid(id) ? await this.repository.findOwned(accountId, id) : null;
     if (!job) throw notFound(`Export ${id} not found`);
     return job;
   }

@@ -19,10 +19,7 @@ export class HealthService {
   ) {}
 
   async readiness(): Promise<ReadinessReport> {
-    const [postgres, redis] = await Promise.all([
-      probe(() => this.dataSource.query('SELECT 1')),
-      probe(() => this.redis.client.ping()),
-    ]);
+    const [postgres, redis] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.redis.client.ping())]);
     const down = [!postgres && 'postgres', !redis && 'redis'].filter(Boolean);
     if (down.length) throw transientError(`Not ready: ${down.join(' and ')} did not answer`);
     return { status: 'ok', checks: { postgres: 'up', redis: 'up' } };

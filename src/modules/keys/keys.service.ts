@@ -7,8 +7,8 @@ import { generateRawKey, hashKey, isWellFormedKey, maskKey } from './api-key-for
 import type { ApiKeyDto, CreatedApiKeyDto, RevokedApiKeyDto } from './dto/api-key.dto';
 import type { ApiKey } from './entities/api-key.entity';
 import { KeysRepository, MAX_ACTIVE_KEYS } from './keys.repository';
+import { isUuid } from '../../common/validation/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAST_USED_WRITE_INTERVAL_SECONDS = 60;
 const KEY_CACHE_TTL_MS = 60_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
@@ -63,7 +63,11 @@ export class KeysService implements OnModuleInit {
       createdByUserId,
     });
     if (!key) {
-      throw new ApiError(422, 'key_limit_exceeded', `The account already has ${MAX_ACTIVE_KEYS} active API keys; revoke one before creating another`);
+      throw new ApiError(
+        422,
+        'key_limit_exceeded',
+        `The account already has ${MAX_ACTIVE_KEYS} active API keys; revoke one before creating another`,
+      );
     }
     return { ...toDto(key), key: raw };
   }
@@ -73,7 +77,7 @@ export class KeysService implements OnModuleInit {
   }
 
   async revoke(accountId: string, id: string): Promise<RevokedApiKeyDto> {
-    const key = UUID.test(id) ? await this.repository.revoke(accountId, id) : null;
+    const key = isUuid(id) ? await this.repository.revoke(accountId, id) : null;
     if (!key?.revokedAt) throw notFound(`API key ${id} not found`);
     this.cache.evictId(key.id);
     await this.redis.client.publish(this.redis.key(REVOCATIONS_CHANNEL), key.id);

@@ -16,6 +16,7 @@ import { fingerprintKey } from './estimator/estimator.fingerprint';
 import { isTerminal, ScanEventsService, type ScanEvent } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
 import { validateEstimateRequest, validateScanConfig } from './validation/scan-config.validator';
+import { isUuid } from '../../common/validation/uuid';
 
 export interface ScanJob {
   scanId: string;
@@ -137,7 +138,7 @@ export class ScansService {
   }
 
   async owned(accountId: string, id: string): Promise<Scan> {
-    const scan = UUID.test(id) ? await this.repository.findOwned(accountId, id) : null;
+    const scan = isUuid(id) ? await this.repository.findOwned(accountId, id) : null;
     if (!scan) throw notFound(`Scan ${id} not found`);
     return scan;
   }
@@ -207,8 +208,6 @@ export class ScansService {
     throw validationFailed([{ path: 'mode', code: 'invalid', message: 'mode must be sync or async' }]);
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toStatus(scan: Scan): ScanStatusDto {
   const finished = scan.status !== 'running';

@@ -8,6 +8,7 @@ import type { Snapshot } from './entities/snapshot.entity';
 import { isObject, narrativeIn, projectLanguage, type SnapshotLanguage } from './language-projection';
 import { storedProjection } from './snapshot-projection';
 import { SnapshotsRepository, type SnapshotListRow } from './snapshots.repository';
+import { isUuid } from '../../common/validation/uuid';
 
 export interface SnapshotView {
   id: string;
@@ -19,8 +20,6 @@ export interface SnapshotView {
 }
 
 export type BriefingView = { available: false } | ({ available: true } & Record<string, unknown>);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class SnapshotsService {
@@ -121,7 +120,7 @@ export class SnapshotsService {
 
   private async owned(accountId: string, id: string): Promise<Snapshot> {
     // A malformed id is simply not found (and never reaches the uuid column).
-    const snapshot = UUID.test(id) ? await this.repository.findOwned(accountId, id) : null;
+    const snapshot = isUuid(id) ? await this.repository.findOwned(accountId, id) : null;
     if (!snapshot) throw notFound(`Snapshot ${id} not found`);
     return snapshot;
   }

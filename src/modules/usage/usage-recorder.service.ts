@@ -57,7 +57,16 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     const minute = new Date(Math.floor(this.clock.now() / 60000) * 60000).toISOString();
     const apiKeyId = event.apiKeyId ?? NO_API_KEY;
     const id = `${event.accountId}|${apiKeyId}|${event.endpoint}|${event.status}|${minute}`;
-    const counter = this.pending.get(id) ?? { accountId: event.accountId, apiKeyId, endpoint: event.endpoint, status: event.status, minuteStart: minute, requests: 0, scans: 0, exports: 0 };
+    const counter = this.pending.get(id) ?? {
+      accountId: event.accountId,
+      apiKeyId,
+      endpoint: event.endpoint,
+      status: event.status,
+      minuteStart: minute,
+      requests: 0,
+      scans: 0,
+      exports: 0,
+    };
     counter.requests += 1;
     counter.scans += event.scans;
     counter.exports += event.exports;
@@ -66,7 +75,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /** Writes what has been counted so far; concurrent calls queue behind each other. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write()).catch((error: unknown) => this.logger.warn({ err: String(error) }, 'usage flush failed; counts kept for the next try'));
+    this.flushing = this.flushing
+      .then(() => this.write())
+      .catch((error: unknown) => this.logger.warn({ err: String(error) }, 'usage flush failed; counts kept for the next try'));
     return this.flushing;
   }
 

@@ -27,7 +27,10 @@ export class UsageService {
     const groupBy = query.group_by ?? 'day';
     // This process's own recent counts become visible at once; other processes' within a flush interval.
     await this.recorder.flush();
-    const [counts, costs] = await Promise.all([this.repository.counts(accountId, from, to, groupBy), this.repository.costs(accountId, from, to, groupBy)]);
+    const [counts, costs] = await Promise.all([
+      this.repository.counts(accountId, from, to, groupBy),
+      this.repository.costs(accountId, from, to, groupBy),
+    ]);
     const rows = new Map<string | null, UsageRowDto>();
     for (const count of counts) rows.set(count.group, { ...count, cost_cents: 0 });
     for (const [group, cost] of costs) {
@@ -37,7 +40,12 @@ export class UsageService {
     }
     const data = [...rows.values()].sort((a, b) => String(a.group).localeCompare(String(b.group)));
     const totals = data.reduce(
-      (sum, row) => ({ requests: sum.requests + row.requests, scans: sum.scans + row.scans, exports: sum.exports + row.exports, cost_cents: round4(sum.cost_cents + row.cost_cents) }),
+      (sum, row) => ({
+        requests: sum.requests + row.requests,
+        scans: sum.scans + row.scans,
+        exports: sum.exports + row.exports,
+        cost_cents: round4(sum.cost_cents + row.cost_cents),
+      }),
       { requests: 0, scans: 0, exports: 0, cost_cents: 0 },
     );
     return { from: from.toISOString(), to: to.toISOString(), group_by: groupBy, data, totals };

@@ -2,52 +2,35 @@
  * Helpers shared by the renderers: file names, dates, labels, grouping and the section list of the slide exports.
  */
 import type { Citation, DateConfidence, Impact, ItemStage, SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
+import { formatLongDate as formatLongCalendarDate, formatShortDate, isIsoDate } from '../../../engine/offline/dates';
 import type { RenderSnapshot } from './types';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** "31 Dec 2026"; anything that is not an ISO date is returned as is. */
+/** "31 Dec 2026"; the date part of a timestamp is used, and anything else is returned as is. */
 export function formatDate(iso: string | null | undefined): string {
-  const m = ISO_DATE.exec(iso ?? '');
-  if (!m) return iso ?? '';
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+  const day = (iso ?? '').slice(0, 10);
+  return isIsoDate(day) ? formatShortDate(day) : (iso ?? '');
 }
 
 /** "31 December 2026". */
 export function formatLongDate(iso: string | null | undefined): string {
-  const m = ISO_DATE.exec(iso ?? '');
-  if (!m) return iso ?? '';
-  return `${Number(m[3])} ${MONTHS_LONG[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+  const day = (iso ?? '').slice(0, 10);
+  return isIsoDate(day) ? formatLongCalendarDate(day) : (iso ?? '');
 }
 
 /** The scan date (YYYY-MM-DD): the engine's `_meta.scan_date` when present, else the snapshot's creation date. */
 export function scanDateOf(snapshot: RenderSnapshot): string {
   const meta = snapshot.data?._meta as Record<string, unknown> | undefined;
-  const fromMeta = typeof meta?.scan_date === 'string' ? meta.scan_date : '';
-  if (ISO_DATE.test(fromMeta)) return fromMeta.slice(0, 10);
-  const created = ISO_DATE.exec(snapshot.created_at ?? '');
-  return created ? created[0] : new Date(0).toISOString().slice(0, 10);
+  const fromMeta = typeof meta?.scan_date === 'string' ? meta.scan_date.slice(0, 10) : '';
+  if (isIsoDate(fromMeta)) return fromMeta;
+  const created = (snapshot.created_at ?? '').slice(0, 10);
+  return isIsoDate(created) ? created : new Date(0).toISOString().slice(0, 10);
 }
 
 /** Last day of the horizon (`_meta.window_end` when present). */
 export function windowEndOf(snapshot: RenderSnapshot): string | null {
   const meta = snapshot.data?._meta as Record<string, unknown> | undefined;
-  return typeof meta?.window_end === 'string' && ISO_DATE.test(meta.window_end) ? meta.window_end.slice(0, 10) : null;
+  const end = typeof meta?.window_end === 'string' ? meta.window_end.slice(0, 10) : '';
+  return isIsoDate(end) ? end : null;
 }
 
 function asciiSlug(text: string): string {
