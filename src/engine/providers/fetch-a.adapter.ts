@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { fetch, type Dispatcher } from 'undici';
 import {
   DEFAULT_TIMEOUT_MS,
   ProviderFailure,
@@ -10,7 +10,9 @@ import {
   timedSignal,
 } from './http';
 import { htmlToText } from './html-text';
+import { createPageDispatcher, RefusedAddressError, type AddressPolicy, type Resolve } from './page-dispatcher';
 import type { FetchPort, FetchedPage } from './ports';
+import { nonPublicHostReason } from './public-address';
 
 export const FETCH_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -21,11 +23,16 @@ export interface DirectFetchOptions {
   timeoutMs?: number;
   maxBytes?: number;
   /**
-   * Allows loopback, private and link-local hosts. Off in production so page URLs taken from search results cannot
-   * reach internal services or cloud metadata endpoints; tests turn it on for their loopback fakes. Only literal
-   * addresses and `localhost` are checked (no DNS resolution).
+   * Allows every address. Off in production so page URLs taken from search results cannot reach internal services
+   * or cloud metadata endpoints (see public-address.ts); tests turn it on for their loopback fakes.
    */
   allowPrivateNetwork?: boolean;
+  /** Egress proxy (FETCH_PROXY_URL). The proxy resolves names, so only literal addresses in URLs are refused here. */
+  proxyUrl?: string;
+  /** Name resolution; default dns.lookup. */
+  resolve?: Resolve;
+  /** Which resolved addresses are refused; default: all but public unicast. */
+  refuseAddress?: AddressPolicy;
   userAgent?: string;
 }
 
@@ -33,7 +40,15 @@ export interface DirectFetchOptions {
 export class DirectFetchAdapter implements FetchPort {
   readonly provider = 'fetch-a';
 
-  constructor(private readonly options: DirectFetchOptions = {}) {}
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly options: DirectFetchOptions = {}) {
+    this.dispatcher = createPageDispatcher({
+      proxyUrl: options.proxyUrl,
+      resolve: options.resolve,
+      refuseAddress: options.allowPrivateNetwork ? () => null : options.refuseAddress,
+    });
+  }
 
   async fetch(url: string, signal?: AbortSignal): Promise<FetchedPage> {
     let current = parsePageUrl(this.provider, url);
@@ -43,6 +58,7 @@ export class DirectFetchAdapter implements FetchPort {
       let response: Response;
       try {
         response = await fetch(current, {
+          dispatcher: this.dispatcher,
           redirect: 'manual',
           headers: {
             accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
@@ -52,7 +68,8 @@ export class DirectFetchAdapter implements FetchPort {
           signal: timed.signal,
         });
       } catch (error) {
-        throw networkError(this.provider, error, timed, []);
+        const refused = [error, error instanceof Error ? error.cause : undefined].find((e) => e instanceof RefusedAddressError);
+        throw refused ? this.refusal(refused.hostname, refused.reason) : networkError(this.provider, error, timed, []);
       }
       const location = response.headers.get('location');
       if (REDIRECT_STATUSES.has(response.status) && location) {
@@ -85,8 +102,12 @@ export class DirectFetchAdapter implements FetchPort {
   }
 
   private assertAllowed(url: URL): void {
-    if (this.options.allowPrivateNetwork || !isPrivateHost(url.hostname)) return;
-    throw new ProviderFailure(`${this.provider}: refusing to fetch a private or loopback address (${url.hostname})`, this.provider, null);
+    const reason = this.options.allowPrivateNetwork ? null : nonPublicHostReason(url.hostname);
+    if (reason) throw this.refusal(url.hostname, `not a public address (${reason})`);
+  }
+
+  private refusal(host: string, reason: string): ProviderFailure {
+    return new ProviderFailure(`${this.provider}: refusing to fetch ${host}: ${reason}`, this.provider, null);
   }
 }
 
@@ -109,28 +130,4 @@ function decode(bytes: Uint8Array, contentType: string): string {
   } catch {
     return new TextDecoder('utf-8').decode(bytes);
   }
-}
-
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return true;
-  if (isIP(host) === 4) {
-    const [a, b] = host.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (isIP(host) === 6) {
-    if (host === '::1' || host === '::') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped) return isPrivateHost(mapped[1]);
-    return /^(fc|fd|fe8|fe9|fea|feb)/.test(host);
-  }
-  return false;
 }

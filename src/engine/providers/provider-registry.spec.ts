@@ -64,5 +64,16 @@ describe('createProviderRegistry', () => {
       expect(perplexity.requests).toHaveLength(1);
       expect(reader.requests).toHaveLength(1);
     });
+
+    it('sends fetch-a page requests through fetchProxyUrl', async () => {
+      const proxy = await startFakeProvider('web');
+      try {
+        const registry = createProviderRegistry(unconfigured, { fetchProxyUrl: proxy.baseUrl, timeoutMs: 2000 });
+        await registry.fetch('fetch-a').fetch('http://regulator.example/page');
+        expect(proxy.requests.map((request) => request.path)).toEqual(['http://regulator.example/page']);
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 });

@@ -19,6 +19,8 @@ export interface ProviderRegistryOptions {
   readerApiKey?: string;
   /** Lets fetch-a reach loopback and private addresses (tests only). */
   allowPrivateNetwork?: boolean;
+  /** Egress proxy for fetch-a page fetches (FETCH_PROXY_URL). */
+  fetchProxyUrl?: string;
   /** DeepL model_type; omitted: DeepL's default. */
   deeplModelType?: string;
 }
@@ -81,7 +83,12 @@ export function createProviderRegistry(config: ProvidersConfig, options: Provide
       }
       return once(
         'fetch-a',
-        () => new DirectFetchAdapter({ timeoutMs: options.timeoutMs, allowPrivateNetwork: options.allowPrivateNetwork }),
+        () =>
+          new DirectFetchAdapter({
+            timeoutMs: options.timeoutMs,
+            allowPrivateNetwork: options.allowPrivateNetwork,
+            proxyUrl: options.fetchProxyUrl,
+          }),
       );
     },
     isConfigured(providerKey) {
