@@ -1,4 +1,6 @@
 import { SignJWT } from 'jose';
+import { removeBuild, startApiProcess } from './support/api-process';
+import { uniqueName } from './setup/test-infra';
 import { bootTestApp, newAccount, sessionCookie, sessionToken, type TestApp } from './support/test-app';
 
 describe('bearer authentication', () => {
@@ -95,6 +97,12 @@ describe('dashboard sessions', () => {
     expect(response.body.code).toBe('authentication_invalid');
   });
 
+  it('accepts sessions with any or no iss and aud while DASHBOARD_ISSUER and DASHBOARD_AUDIENCE are unset', async () => {
+    await listKeys(sessionCookie(await sessionToken())).expect(200);
+    const claims = { iss: 'https://any-issuer.example.test/', aud: 'anyone' };
+    await listKeys(sessionCookie(await sessionToken({ claims }))).expect(200);
+  });
+
   it('lets non-browser tools (no Origin) and trusted origins POST, and refuses other origins (CSRF)', async () => {
     const cookie = sessionCookie(await sessionToken());
     await t.http().post('/v1/keys').set('Cookie', cookie).send({ name: 'no origin' }).expect(201);
@@ -126,4 +134,87 @@ describe('dashboard sessions', () => {
     const withBadKey = await t.http().get('/v1/keys').set('Authorization', 'Bearer nope').expect(401);
     expect(withBadKey.body.code).toBe('authentication_invalid');
   });
+});
+
+const ISSUER = 'https://idp.example.test/';
+const AUDIENCE = 'regulatory-scan-service';
+
+// With DASHBOARD_JWT_SECRET (HS256), the issuer and audience are checked when configured and optional otherwise.
+describe.each([
+  ['DASHBOARD_ISSUER', { DASHBOARD_ISSUER: ISSUER }],
+  ['DASHBOARD_AUDIENCE', { DASHBOARD_AUDIENCE: AUDIENCE }],
+  ['DASHBOARD_ISSUER and DASHBOARD_AUDIENCE', { DASHBOARD_ISSUER: ISSUER, DASHBOARD_AUDIENCE: AUDIENCE }],
+])('HS256 dashboard sessions with %s set', (_label, env: Record<string, string>) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    Object.assign(process.env, env);
+    t = await bootTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    Object.assign(process.env, { DASHBOARD_ISSUER: '', DASHBOARD_AUDIENCE: '' });
+  });
+
+  /** A session signed with the deployment's secret; a claim given as null is left out. */
+  const session = (claims: { iss?: string | null; aud?: string | null } = {}) => {
+    const jwt = new SignJWT({ account_id: uniqueName('acct') })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setExpirationTime('10m');
+    if (claims.iss !== null) jwt.setIssuer(claims.iss ?? ISSUER);
+    if (claims.aud !== null) jwt.setAudience(claims.aud ?? AUDIENCE);
+    return jwt.sign(new TextEncoder().encode(process.env.DASHBOARD_JWT_SECRET!));
+  };
+  const checked = { iss: 'DASHBOARD_ISSUER' in env, aud: 'DASHBOARD_AUDIENCE' in env };
+
+  it('accepts a session carrying the expected claims', async () => {
+    await t
+      .http()
+      .get('/v1/keys')
+      .set('Cookie', sessionCookie(await session()))
+      .expect(200);
+  });
+
+  it.each([
+    ['without iss', { iss: null }, checked.iss],
+    ['from another issuer', { iss: 'https://evil.example.test/' }, checked.iss],
+    ['without aud', { aud: null }, checked.aud],
+    ['for another audience', { aud: 'someone-else' }, checked.aud],
+  ])('answers a session %s with 401 authentication_invalid only when that claim is configured', async (_label, claims, refused) => {
+    const response = await t
+      .http()
+      .get('/v1/keys')
+      .set('Cookie', sessionCookie(await session(claims)));
+    if (refused) {
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('authentication_invalid');
+    } else {
+      expect(response.status).toBe(200);
+    }
+  });
+});
+
+describe('start-up with NODE_ENV=production', () => {
+  afterAll(() => removeBuild());
+
+  /** The process's outcome: "started" (then stopped), or the reason it exited, with its stderr. */
+  const start = (env: Record<string, string>) =>
+    startApiProcess({ NODE_ENV: 'production', ...env }).then(
+      async (started) => {
+        await started.stop();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+
+  it('refuses to start without DASHBOARD_JWT_SECRET or DASHBOARD_JWKS_URL, in one line naming the variable', async () => {
+    expect(await start({ DASHBOARD_JWT_SECRET: '', DASHBOARD_JWKS_URL: '' })).toMatch(
+      /^API process exited: Invalid configuration: DASHBOARD_JWT_SECRET: required when NODE_ENV=production[^\n]*\n$/,
+    );
+  }, 60_000);
+
+  it('starts with DASHBOARD_JWT_SECRET set', async () => {
+    expect(await start({})).toBe('started');
+  }, 60_000);
 });

@@ -1,6 +1,14 @@
 import { DataSource } from 'typeorm';
+import { KeysRepository } from '../src/modules/keys/keys.repository';
 import { uniqueName } from './setup/test-infra';
 import { bootTestApp, newAccount, sessionCookie, sessionToken, type TestApp } from './support/test-app';
+
+/** A promise the test settles by hand, to hold one side of a race at a chosen point. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
 
 describe('API keys', () => {
   let t: TestApp;
@@ -85,6 +93,41 @@ describe('API keys', () => {
     ).toBe('not_found');
     expect((await t.http().post('/v1/keys/not-a-uuid/revoke').set('Cookie', owner.cookie).expect(404)).body.code).toBe('not_found');
     await t.http().get('/v1/meta/engines').set('Authorization', `Bearer ${stranger.apiKey}`).expect(200);
+  });
+
+  it('refuses a revoked key at once even when a lookup read it just before the revocation', async () => {
+    const account = await newAccount(t);
+    const headers = { Authorization: `Bearer ${account.apiKey}` };
+    // The first lookup reads the row (not yet revoked) and is held until the revocation has been answered.
+    const repository = t.app.get(KeysRepository);
+    const read = signal();
+    const release = signal();
+    const findByHash = repository.findByHash.bind(repository);
+    const spy = jest.spyOn(repository, 'findByHash').mockImplementationOnce(async (hash) => {
+      const row = await findByHash(hash);
+      read.resolve();
+      await release.promise;
+      return row;
+    });
+    try {
+      const racing = t
+        .http()
+        .get('/v1/meta/areas')
+        .set(headers)
+        .then((response) => response.status);
+      await read.promise;
+      await t.http().post(`/v1/keys/${account.keyId}/revoke`).set('Cookie', account.cookie).expect(200);
+      release.resolve();
+      // That request was authenticated before the revocation; the next ones must not reuse its answer.
+      expect(await racing).toBe(200);
+    } finally {
+      release.resolve();
+      spy.mockRestore();
+    }
+    for (let i = 0; i < 3; i++) {
+      const response = await t.http().get('/v1/meta/areas').set(headers).expect(401);
+      expect(response.body.code).toBe('key_revoked');
+    }
   });
 
   it('never shows another account its keys', async () => {

@@ -1,5 +1,7 @@
 import { removeBuild, startApiProcess, type ApiProcess } from './support/api-process';
 import { DataSource } from 'typeorm';
+import { RedisService } from '../src/infra/redis/redis.module';
+import { KeysRepository } from '../src/modules/keys/keys.repository';
 import { openSse } from './support/sse';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
@@ -61,6 +63,53 @@ describe('two API processes', () => {
     }
     expect(status).toBe(401);
     expect(body.code).toBe('key_revoked');
+  });
+
+  it('refuses a key revoked on the other process even when a lookup here read it just before', async () => {
+    const account = await newAccount(t);
+    const headers = { Authorization: `Bearer ${account.apiKey}` };
+    // This process's lookup reads the row (not yet revoked) and is held until the eviction from the other
+    // process has reached this process's subscriber.
+    const repository = t.app.get(KeysRepository);
+    const findByHash = repository.findByHash.bind(repository);
+    let readDone!: () => void;
+    const read = new Promise<void>((resolve) => (readDone = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const spy = jest.spyOn(repository, 'findByHash').mockImplementationOnce(async (hash) => {
+      const row = await findByHash(hash);
+      readDone();
+      await released;
+      return row;
+    });
+    // Listeners run in the order they were added: the service's own handler has evicted by the time this one runs.
+    const subscriber = t.app.get(RedisService).subscriberClient();
+    let evicted!: () => void;
+    const eviction = new Promise<void>((resolve) => (evicted = resolve));
+    const onMessage = (_channel: string, apiKeyId: string) => apiKeyId === account.keyId && evicted();
+    subscriber.on('message', onMessage);
+    try {
+      const racing = t
+        .http()
+        .get('/v1/meta/areas')
+        .set(headers)
+        .then((response) => response.status);
+      await read;
+      const revoked = await fetch(`${second.baseUrl}/v1/keys/${account.keyId}/revoke`, {
+        method: 'POST',
+        headers: { Cookie: account.cookie },
+      });
+      expect(revoked.status).toBe(200);
+      await eviction;
+      release();
+      expect(await racing).toBe(200);
+    } finally {
+      release();
+      spy.mockRestore();
+      subscriber.removeListener('message', onMessage);
+    }
+    const response = await t.http().get('/v1/meta/areas').set(headers).expect(401);
+    expect(response.body.code).toBe('key_revoked');
   });
 
   it('streams a scan on one process while the worker on the other runs it', async () => {

@@ -7,7 +7,8 @@ export const DEV_SECRET_FILE = './.data/dashboard-jwt-secret';
 
 /**
  * DASHBOARD_JWT_SECRET, or (when neither it nor a JWKS URL is configured) a development secret kept in
- * ./.data so that the service and `npm run cli -- session:token` agree out of the box.
+ * ./.data so that the service and `npm run cli -- session:token` agree out of the box. With NODE_ENV=production
+ * loadConfig refuses that configuration, so a production process never reaches the development secret.
  */
 export function resolveDashboardSecret(config: AppConfig): string | undefined {
   if (config.dashboard.jwtSecret) return config.dashboard.jwtSecret;

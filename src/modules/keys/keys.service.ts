@@ -91,10 +91,13 @@ export class KeysService implements OnModuleInit {
     const now = Date.now();
     let key = this.cacheLive ? this.cache.get(hash, now) : undefined;
     if (!key) {
+      // Taken before the read: a revocation arriving while it is in flight must not leave its result cached.
+      // Going dark clears the cache, so a read that started live and ends live missed no eviction.
+      const generation = this.cacheLive ? this.cache.generation : undefined;
       const row = await this.repository.findByHash(hash);
       if (!row) throw authenticationInvalid('The API key is not recognised');
       key = { apiKeyId: row.id, accountId: row.accountId, revoked: row.revokedAt !== null, cachedAt: now };
-      if (this.cacheLive) this.cache.set(hash, key);
+      if (generation !== undefined && this.cacheLive) this.cache.set(hash, key, generation);
     }
     if (key.revoked) throw new ApiError(401, 'key_revoked', 'This API key was revoked; create a new one in the dashboard');
     this.recordUse(key.apiKeyId);
