@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
@@ -9,9 +8,20 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 /** Where artefact bytes live. The filesystem driver is the default; an S3-compatible one would implement the same. */
 export interface ArtefactStorage {
   put(key: string, bytes: Buffer): Promise<void>;
-  size(key: string): Promise<number | null>;
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * The stored bytes, held open so that what `size` says is what `stream` sends even if the key is deleted or
+   * replaced meanwhile; null when there is nothing readable under the key. The caller must either stream (the
+   * stream releases the object when it ends, fails or is destroyed) or `close`.
+   */
+  open(key: string): Promise<StoredArtefact | null>;
   delete(key: string): Promise<void>;
+}
+
+export interface StoredArtefact {
+  size: number;
+  /** Call at most once; `end` is inclusive. */
+  stream(range?: { start: number; end: number }): Readable;
+  close(): Promise<void>;
 }
 
 export const ARTEFACT_STORAGE = Symbol('ARTEFACT_STORAGE');
@@ -33,16 +43,30 @@ export class FilesystemStorage implements ArtefactStorage {
     await rename(temporary, path);
   }
 
-  async size(key: string): Promise<number | null> {
+  async open(key: string): Promise<StoredArtefact | null> {
+    let handle: FileHandle;
     try {
-      return (await stat(this.path(key))).size;
-    } catch {
-      return null;
+      handle = await open(this.path(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
-  }
-
-  read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.path(key), range);
+    try {
+      const stats = await handle.stat();
+      // A directory (or anything else) where the file should be opens but cannot be read: no bytes.
+      if (!stats.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return {
+        size: stats.size,
+        stream: (range) => handle.createReadStream({ start: range?.start, end: range?.end, autoClose: true }),
+        close: () => handle.close(),
+      };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -53,4 +77,10 @@ export class FilesystemStorage implements ArtefactStorage {
     if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
     return join(this.root, key);
   }
+}
+
+const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+function isMissing(error: unknown): boolean {
+  return MISSING_CODES.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 }

@@ -11,6 +11,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
@@ -87,8 +88,8 @@ export class ExportsController {
   ): Promise<void> {
     const download = await this.exportsService.download(principal.accountId, id, range);
     res.status(download.status).set(download.headers);
-    download.body.on('error', () => res.destroy());
-    download.body.pipe(res);
+    // The file is closed however the response ends; one that fails or loses its client midway can only be cut short.
+    await pipeline(download.body, res).catch(() => res.destroy());
   }
 
   @Delete(':id')

@@ -3,7 +3,8 @@
  * - `startFakeVoiceServer`: the ElevenLabs public API (text-to-speech and text-to-dialogue), answering MP3 audio.
  * - `startFakeNotebookServer`: the notebook job protocol documented in notebook.adapter.ts, answering real file
  *   signatures per artifact type (PNG, PDF, MP3, MP4).
- * Both validate paths, methods, auth headers and body fields, record every request, and can be told to fail.
+ * Both validate paths, methods, auth headers and body fields, record every request, and can be told to fail
+ * or to label their answers with another media type (a provider's word on a type is not to be trusted).
  */
 import { createServer, IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -204,6 +205,8 @@ export interface FakeVoiceServer {
   requests: MediaRequest[];
   /** The audio every successful request answers. */
   audio: Buffer;
+  /** The Content-Type of successful answers (default audio/mpeg). */
+  contentType: string;
   /** The next `times` requests (after recording) fail with this status, or hang ('timeout'). */
   failNext(failure: FakeFailure, times?: number): void;
   close(): Promise<void>;
@@ -217,6 +220,7 @@ export async function startFakeVoiceServer(options: { apiKey?: string; audio?: B
   const apiKey = options.apiKey ?? FAKE_VOICE_API_KEY;
   const audio = options.audio ?? fakeMp3();
   const failures: FakeFailure[] = [];
+  let state: FakeVoiceServer;
   const server = await serve((request) => {
     const failure = failures.shift();
     if (failure === 'timeout') return 'hang';
@@ -253,16 +257,18 @@ export async function startFakeVoiceServer(options: { apiKey?: string; audio?: B
           return voiceError(422, 'invalid_inputs', 'each input needs text and voice_id');
       }
     }
-    return { status: 200, headers: { 'content-type': 'audio/mpeg', 'content-length': String(audio.length) }, body: audio };
+    return { status: 200, headers: { 'content-type': state.contentType, 'content-length': String(audio.length) }, body: audio };
   });
-  return {
+  state = {
     ...server,
     apiKey,
     audio,
+    contentType: 'audio/mpeg',
     failNext(failure, times = 1) {
       for (let index = 0; index < times; index++) failures.push(failure);
     },
   };
+  return state;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -294,6 +300,10 @@ export interface FakeNotebookServer {
   costCents: number | null;
   /** Overrides the result URL of a job (e.g. another host). */
   resultUrl: ((job: FakeNotebookJob, baseUrl: string) => string) | null;
+  /** Overrides the `mime` a finished job reports (null leaves it out); undefined reports the artefact's own. */
+  resultMime: string | null | undefined;
+  /** Overrides the Content-Type of result downloads ('' sends none); undefined sends the artefact's own. */
+  resultContentType: string | undefined;
   /** The next `times` requests on `route` fail with this status (429 carries retry-after) or hang. */
   failNext(failure: FakeFailure, times?: number, route?: NotebookRoute): void;
   /** Jobs submitted from now on end `failed` with this error (null: succeed again). */
@@ -382,12 +392,13 @@ export async function startFakeNotebookServer(options: { apiKey?: string; pollsU
       if (job.status === 'failed') return json(200, { id: job.id, status: 'failed', error: job.error });
       if (job.status !== 'succeeded') return json(200, { id: job.id, status: job.status });
       const artefact = fakeArtefact(job.kind);
+      const mime = state.resultMime === undefined ? artefact.mime : state.resultMime;
       return json(200, {
         id: job.id,
         status: 'succeeded',
         result: {
           url: state.resultUrl ? state.resultUrl(job, baseUrl) : `${baseUrl}/v1/results/${job.id}`,
-          mime: artefact.mime,
+          ...(mime === null ? {} : { mime }),
           size: artefact.bytes.length,
           ...(state.costCents === null ? {} : { cost_cents: state.costCents }),
         },
@@ -403,9 +414,10 @@ export async function startFakeNotebookServer(options: { apiKey?: string; pollsU
     if (failure === 'empty') return { status: 200, headers: { 'content-type': fakeArtefact(job.kind).mime }, body: Buffer.alloc(0) };
     if (failure !== undefined) return json(failure, { error: { message: `Simulated result failure ${failure}` } });
     const artefact = fakeArtefact(job.kind);
+    const contentType = state.resultContentType ?? artefact.mime;
     return {
       status: 200,
-      headers: { 'content-type': artefact.mime, 'content-length': String(artefact.bytes.length) },
+      headers: { ...(contentType ? { 'content-type': contentType } : {}), 'content-length': String(artefact.bytes.length) },
       body: artefact.bytes,
     };
   });
@@ -417,6 +429,8 @@ export async function startFakeNotebookServer(options: { apiKey?: string; pollsU
     pollsUntilDone: options.pollsUntilDone ?? 2,
     costCents: 37,
     resultUrl: null,
+    resultMime: undefined,
+    resultContentType: undefined,
     failNext(failure, times = 1, route = 'any') {
       for (let index = 0; index < times; index++) failures.push({ failure, route });
     },

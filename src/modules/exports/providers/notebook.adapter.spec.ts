@@ -136,6 +136,55 @@ describe('notebook adapter', () => {
     expect((error as Error).message).toMatch(/another host/);
   });
 
+  describe("media types (a provider's word on a type is checked against what the artifact type allows)", () => {
+    const failure = async (artifactType: string) => {
+      const error = await createNotebookAdapter({ ...fast, artifactType })
+        .run(input(realisticSnapshot()), config())
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EngineFailure);
+      expect(error).not.toBeInstanceOf(TransientProviderError);
+      expect(error).not.toBeInstanceOf(ResultUndeliverableError);
+      return (error as Error).message;
+    };
+
+    it('refuses a result declared as a type the artifact type does not allow, without fetching it', async () => {
+      fake.resultMime = 'text/html';
+      const message = await failure('slide-detailed');
+      expect(message).toMatch(/text\/html/);
+      expect(message).toMatch(/slide-detailed/);
+      expect(message).toMatch(/application\/pdf/);
+      expect(fake.jobs[0]!.downloads).toBe(0);
+    });
+
+    it('refuses a download served as a type the artifact type does not allow, and does not retry it', async () => {
+      fake.resultMime = null;
+      fake.resultContentType = 'text/html; charset=utf-8';
+      expect(await failure('infographic')).toMatch(/text\/html/);
+      expect(fake.jobs[0]!.downloads).toBe(1);
+    });
+
+    it('refuses a download whose Content-Type contradicts an allowed declared type', async () => {
+      fake.resultContentType = 'image/svg+xml';
+      expect(await failure('infographic')).toMatch(/image\/svg\+xml/);
+    });
+
+    it('accepts another encoding the artifact type allows, named with its own extension', async () => {
+      fake.resultMime = 'IMAGE/WEBP; q=1';
+      fake.resultContentType = 'image/webp';
+      const result = await createNotebookAdapter({ ...fast, artifactType: 'infographic' }).run(input(realisticSnapshot()), config());
+      expect(result.mime).toBe('image/webp');
+      expect(result.filename).toMatch(/\.webp$/);
+    });
+
+    it("falls back to the artifact type's own media type when the service names none, or only a generic one", async () => {
+      fake.resultMime = null;
+      fake.resultContentType = 'application/octet-stream';
+      const result = await createNotebookAdapter({ ...fast, artifactType: 'audio' }).run(input(realisticSnapshot()), config());
+      expect(result.mime).toBe('audio/mpeg');
+      expect(result.filename).toMatch(/\.mp3$/);
+    });
+  });
+
   it('tolerates transient poll errors', async () => {
     fake.failNext(429, 2, 'poll');
     const result = await createNotebookAdapter({ ...fast, artifactType: 'infographic' }).run(input(realisticSnapshot()), config());

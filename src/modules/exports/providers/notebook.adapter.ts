@@ -25,7 +25,8 @@
  * TransientProviderError; transient poll errors are retried (up to NOTEBOOK_MAX_POLL_ERRORS in a row); status
  * `failed` -> EngineFailure carrying the service's `error`; a job past the deadline -> TransientProviderError.
  * A succeeded job whose bytes cannot be fetched (after NOTEBOOK_DOWNLOAD_ATTEMPTS tries) -> ResultUndeliverableError
- * (export state `undelivered`, decisions.md C6), carrying the run's cost.
+ * (export state `undelivered`, decisions.md C6), carrying the run's cost. A result whose `mime` or download
+ * Content-Type is not one the artifact type allows (result-media-types.ts) -> EngineFailure, not retried, not charged.
  *
  * Cost: result.cost_cents when given, else NOTEBOOK_DEFAULT_COST_CENTS[artifact_type].
  */
@@ -40,7 +41,16 @@ import {
 } from '../../../engine/providers/http';
 import { TransientProviderError } from '../../../engine/engine.types';
 import { artefactFilename } from '../renderers/common';
-import { abortReason, BodyTooLargeError, configBaseUrl, configString, requestBytes, sleep } from './media-http';
+import {
+  abortReason,
+  BodyTooLargeError,
+  configBaseUrl,
+  configString,
+  requestBytes,
+  resultMediaType,
+  sleep,
+  type BytesResponse,
+} from './media-http';
 import {
   ResultUndeliverableError,
   type ProviderExportAdapter,
@@ -63,20 +73,6 @@ export const NOTEBOOK_DEFAULT_COST_CENTS: Readonly<Record<NotebookArtifactType, 
   audio: 60,
   'video-explainer': 150,
   video: 300,
-};
-
-const RESULT_KINDS: Readonly<Record<NotebookArtifactType, { mime: string; extension: string }>> = {
-  infographic: { mime: 'image/png', extension: 'png' },
-  'slide-detailed': { mime: 'application/pdf', extension: 'pdf' },
-  audio: { mime: 'audio/mpeg', extension: 'mp3' },
-  'video-explainer': { mime: 'video/mp4', extension: 'mp4' },
-  video: { mime: 'video/mp4', extension: 'mp4' },
-};
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'application/pdf': 'pdf',
-  'audio/mpeg': 'mp3',
-  'video/mp4': 'mp4',
 };
 
 export const NOTEBOOK_POLL_INTERVAL_MS = 1_000;
@@ -272,8 +268,10 @@ export function createNotebookAdapter(adapterOptions: NotebookAdapterOptions = {
 
       if (state.status !== 'succeeded') throw malformed(NOTEBOOK_PROVIDER_NAME, 'job left polling unfinished');
 
-      // 3. Fetch the bytes.
+      // 3. Fetch the bytes, unless the job already names a type this export may not carry.
       const { result } = state;
+      const exportType = { provider: NOTEBOOK_PROVIDER_NAME, artifactType: kind };
+      resultMediaType(NOTEBOOK_PROVIDER_NAME, exportType, [result.mime]);
       const costCents = result.costCents ?? NOTEBOOK_DEFAULT_COST_CENTS[kind];
       const undeliverable = (why: string): ResultUndeliverableError =>
         new ResultUndeliverableError(
@@ -294,8 +292,9 @@ export function createNotebookAdapter(adapterOptions: NotebookAdapterOptions = {
       }
       let lastError = '';
       for (let attempt = 1; attempt <= downloadAttempts; attempt++) {
+        let response: BytesResponse | undefined;
         try {
-          const response = await requestBytes({
+          response = await requestBytes({
             provider: NOTEBOOK_PROVIDER_NAME,
             url: resultUrl.toString(),
             method: 'GET',
@@ -306,19 +305,22 @@ export function createNotebookAdapter(adapterOptions: NotebookAdapterOptions = {
             authMessage: NOTEBOOK_AUTH_MESSAGE,
             maxBytes: adapterOptions.maxResultBytes ?? NOTEBOOK_MAX_RESULT_BYTES,
           });
-          if (response.bytes.length === 0) {
-            lastError = 'the result is empty';
-          } else {
-            const mime =
-              result.mime ?? (response.contentType && EXTENSIONS[response.contentType] ? response.contentType : RESULT_KINDS[kind].mime);
-            const extension = EXTENSIONS[mime] ?? RESULT_KINDS[kind].extension;
-            return { bytes: response.bytes, mime, filename: artefactFilename(input.snapshot, extension, `notebook-${kind}`), costCents };
-          }
         } catch (error) {
           if (signal?.aborted) throw abortReason(signal);
           lastError = error instanceof Error ? error.message : String(error);
           if (!(error instanceof TransientProviderError) || error instanceof BodyTooLargeError) break;
         }
+        if (response && response.bytes.length > 0) {
+          // Outside the try: a refused type is the provider's final answer, not a download to retry.
+          const type = resultMediaType(NOTEBOOK_PROVIDER_NAME, exportType, [result.mime, response.contentType]);
+          return {
+            bytes: response.bytes,
+            mime: type.mime,
+            filename: artefactFilename(input.snapshot, type.extension, `notebook-${kind}`),
+            costCents,
+          };
+        }
+        if (response) lastError = 'the result is empty';
         if (attempt < downloadAttempts) await sleep(pollIntervalMs, signal);
       }
       throw undeliverable(lastError);

@@ -125,6 +125,22 @@ describe('voice adapter', () => {
     await expect(createVoiceAdapter('briefing').run(input(realisticSnapshot()), config())).rejects.toThrow(/expected MP3 audio/);
   });
 
+  it('refuses audio the provider labels as a type a podcast does not allow', async () => {
+    fake.contentType = 'text/html';
+    const error = await createVoiceAdapter('briefing')
+      .run(input(realisticSnapshot()), config())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineFailure);
+    expect(error).not.toBeInstanceOf(TransientProviderError);
+    expect((error as Error).message).toMatch(/text\/html/);
+    expect((error as Error).message).toMatch(/audio\/mpeg/);
+  });
+
+  it('accepts MP3 audio labelled generically', async () => {
+    fake.contentType = 'application/octet-stream';
+    expect((await createVoiceAdapter('discussion').run(input(realisticSnapshot()), config())).mime).toBe('audio/mpeg');
+  });
+
   it('computes cost at 0.03 cents per character, rounded up', () => {
     expect(voiceCostCents(0)).toBe(0);
     expect(voiceCostCents(100)).toBe(3);

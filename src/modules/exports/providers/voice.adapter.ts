@@ -20,11 +20,12 @@
  * rounded up to whole cents.
  *
  * Errors: 401/403 -> EngineFailure "the voice integration rejected its API key"; 429/5xx/network/timeouts ->
- * TransientProviderError; other 4xx -> EngineFailure with the provider's detail (keys redacted).
+ * TransientProviderError; other 4xx -> EngineFailure with the provider's detail (keys redacted); audio labelled as
+ * anything but audio/mpeg (or a generic type) -> EngineFailure.
  */
 import { malformed, ProviderFailure } from '../../../engine/providers/http';
 import { scanDateOf } from '../renderers/common';
-import { configBaseUrl, configString, looksLikeMp3, requestBytes } from './media-http';
+import { configBaseUrl, configString, looksLikeMp3, requestBytes, resultMediaType } from './media-http';
 import type { ProviderExportAdapter, ProviderExportInput, ProviderExportResult } from './provider-export.types';
 import { briefingScript, dialogueScript, scriptLanguage } from './script';
 
@@ -44,6 +45,11 @@ export const VOICE_MAX_AUDIO_BYTES = 100 * 1024 * 1024;
 export const VOICE_AUTH_MESSAGE = 'the voice integration rejected its API key';
 
 export type VoiceMode = 'briefing' | 'discussion';
+
+const VOICE_EXPORT_TYPES: Readonly<Record<VoiceMode, { provider: string; artifactType: string }>> = {
+  briefing: { provider: 'voice-briefing', artifactType: 'podcast-briefing' },
+  discussion: { provider: 'voice-discussion', artifactType: 'podcast-discussion' },
+};
 
 export interface VoiceAdapterOptions {
   timeoutMs?: number;
@@ -122,6 +128,7 @@ export function createVoiceAdapter(mode: VoiceMode, adapterOptions: VoiceAdapter
         authMessage: VOICE_AUTH_MESSAGE,
         maxBytes: VOICE_MAX_AUDIO_BYTES,
       });
+      const type = resultMediaType(VOICE_PROVIDER_NAME, VOICE_EXPORT_TYPES[mode], [response.contentType]);
       if (response.bytes.length === 0 || !looksLikeMp3(response.bytes)) {
         throw malformed(
           VOICE_PROVIDER_NAME,
@@ -130,8 +137,8 @@ export function createVoiceAdapter(mode: VoiceMode, adapterOptions: VoiceAdapter
       }
       return {
         bytes: response.bytes,
-        mime: 'audio/mpeg',
-        filename: `regulatory-${mode}-${scanDateOf(input.snapshot)}.mp3`,
+        mime: type.mime,
+        filename: `regulatory-${mode}-${scanDateOf(input.snapshot)}.${type.extension}`,
         costCents: voiceCostCents(characters),
       };
     },

@@ -1,0 +1,71 @@
+/**
+ * The media types an export may be stored and served as, per provider:artifact_type (docs/notes/downloads.md).
+ * Built-in renderers produce exactly their registry `result` type. Provider-backed types accept a few encodings of
+ * the same kind of artefact, because the provider picks the encoding; nothing a browser would run as a document
+ * (HTML, SVG, XML) is on any list, so a provider cannot make a download execute in the API's origin.
+ */
+import { EXPORT_TYPES } from './export-types.registry';
+
+/** Media type (lower case, no parameters) -> file extension. */
+type MediaTypes = Readonly<Record<string, string>>;
+
+const IMAGES: MediaTypes = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const AUDIO: MediaTypes = {
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'weba',
+};
+const VIDEO: MediaTypes = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' };
+const MP3_ONLY: MediaTypes = { 'audio/mpeg': 'mp3' };
+
+const PROVIDER_RESULT_TYPES: Readonly<Record<string, MediaTypes>> = {
+  'notebook:infographic': IMAGES,
+  'notebook:slide-detailed': {
+    'application/pdf': 'pdf',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  },
+  'notebook:audio': AUDIO,
+  'notebook:video-explainer': VIDEO,
+  'notebook:video': VIDEO,
+  // We ask for mp3_44100_128 and check the frames.
+  'voice-briefing:podcast-briefing': MP3_ONLY,
+  'voice-discussion:podcast-discussion': MP3_ONLY,
+};
+
+/** Labels that say nothing about the content: the artifact type's own media type stands in for them. */
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
+
+/** `Text/HTML; charset=utf-8` -> `text/html`. */
+export function bareMediaType(mime: string): string {
+  return (mime.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+export function isGenericMediaType(mime: string): boolean {
+  return GENERIC_TYPES.has(bareMediaType(mime));
+}
+
+const ALLOWED: ReadonlyMap<string, MediaTypes> = new Map(
+  EXPORT_TYPES.map((entry) => [
+    entry.key,
+    PROVIDER_RESULT_TYPES[entry.key] ?? { [bareMediaType(entry.result.mime)]: entry.result.extension },
+  ]),
+);
+
+/** The media types an export of this type may carry (bare, lower case); empty for an unregistered pair. */
+export function allowedResultMediaTypes(provider: string, artifactType: string): string[] {
+  return Object.keys(ALLOWED.get(`${provider}:${artifactType}`) ?? {});
+}
+
+/** The bare media type and its file extension when the type allows `mime`, else undefined. */
+export function acceptedResultMediaType(
+  provider: string,
+  artifactType: string,
+  mime: string,
+): { mime: string; extension: string } | undefined {
+  const bare = bareMediaType(mime);
+  const extension = ALLOWED.get(`${provider}:${artifactType}`)?.[bare];
+  return extension === undefined ? undefined : { mime: bare, extension };
+}
