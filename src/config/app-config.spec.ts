@@ -24,7 +24,20 @@ describe('loadConfig', () => {
       defaultVerifyProvider: 'fetch-b',
       defaultAuditorModel: 'medium',
       rateLimits: { reads: 60, mutations: 30, scans: 6, exports: 30, keys: 10 },
+      exportJobLockMs: 30000,
+      shutdownTimeoutMs: 10000,
+      sseMaxStreamsPerKey: 20,
+      sseMaxStreamsPerProcess: 2000,
+      scanCostCeilingPercent: 300,
+      scanCostHeadroomCents: 100,
+      reconcileIntervalMs: 15000,
     });
+  });
+
+  it('paces the offline engine only outside production, unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32) }).offlineStepMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32), OFFLINE_STEP_MS: '200' }).offlineStepMs).toBe(200);
+    expect(loadConfig({ NODE_ENV: 'development' }).offlineStepMs).toBe(1500);
   });
 
   it('derives BASE_URL from PORT and trims a trailing slash', () => {
@@ -52,10 +65,58 @@ describe('loadConfig', () => {
     [{ DASHBOARD_JWKS_URL: 'https://idp.example.com/jwks' }, /^DASHBOARD_ISSUER: required when DASHBOARD_JWKS_URL is set/],
     [{ DASHBOARD_ORIGINS: 'not-an-origin' }, /^DASHBOARD_ORIGINS:/],
     [{ RATE_LIMIT_READS: '0' }, /^RATE_LIMIT_READS: must be between 1/],
+    [{ SCAN_COST_CEILING_PERCENT: '50' }, /^SCAN_COST_CEILING_PERCENT: must be between 100/],
     [{ API_KEY_PREFIX: 'Has_Underscore' }, /^API_KEY_PREFIX:/],
     [{ OPENAI_BASE_URL: 'ftp://x' }, /^OPENAI_BASE_URL:/],
   ])('rejects %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('loadConfig: dashboard sessions', () => {
+  const SECRET = 'a-production-secret-of-32-chars-or-more';
+  const OIDC = { DASHBOARD_ISSUER: 'https://idp.example.com/', DASHBOARD_AUDIENCE: 'rgs' };
+
+  it('refuses production without DASHBOARD_JWT_SECRET or DASHBOARD_JWKS_URL, with one line naming the variable', () => {
+    const env = { NODE_ENV: 'production' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/^DASHBOARD_JWT_SECRET: required when NODE_ENV=production \(or set DASHBOARD_JWKS_URL\)[^\n]*$/);
+  });
+
+  it('starts in production with either way of verifying sessions', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DASHBOARD_JWT_SECRET: SECRET }).dashboard.jwtSecret).toBe(SECRET);
+    const oidc = loadConfig({ NODE_ENV: 'production', DASHBOARD_JWKS_URL: 'https://idp.example.com/jwks', ...OIDC });
+    expect(oidc.dashboard).toMatchObject({ jwtSecret: undefined, jwksUrl: 'https://idp.example.com/jwks' });
+  });
+
+  it.each([{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }])(
+    'leaves both unset outside production (%j: development secret)',
+    (env) => {
+      expect(loadConfig(env).dashboard).toMatchObject({ jwtSecret: undefined, jwksUrl: undefined });
+    },
+  );
+
+  it.each([
+    'http://idp.example.com/jwks',
+    'http://10.0.0.5/jwks',
+    'http://127.0.0.1.nip.io/jwks',
+    'http://[::2]/jwks',
+    'http://0.0.0.0/jwks',
+  ])('refuses a JWKS URL over plain http to a non-loopback host (%s)', (url) => {
+    const env = { DASHBOARD_JWKS_URL: url, ...OIDC };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/^DASHBOARD_JWKS_URL: must be an https URL \(plain http only for a loopback host\)/);
+  });
+
+  it.each([
+    'https://idp.example.com/.well-known/jwks.json',
+    'http://127.0.0.1:8080/jwks',
+    'http://127.8.9.10/jwks',
+    'http://localhost:8080/jwks',
+    'http://LocalHost/jwks',
+    'http://[::1]:8080/jwks',
+  ])('accepts the JWKS URL %s', (url) => {
+    expect(loadConfig({ DASHBOARD_JWKS_URL: url, ...OIDC }).dashboard.jwksUrl).toBe(url);
   });
 });

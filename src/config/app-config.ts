@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net';
+
 /** Typed, validated configuration (decisions.md section 4). Built once at start-up from the environment. */
 export type AppRole = 'all' | 'api' | 'worker';
 
@@ -29,12 +31,26 @@ export interface AppConfig {
   defaultFetchProvider: 'fetch-a' | 'fetch-b';
   defaultSearchProvider: 'search-a' | 'search-b';
   defaultVerifyProvider: 'fetch-a' | 'fetch-b';
+  /** Egress proxy for page fetches (fetch-a); unset = direct, with every resolved address checked. */
+  fetchProxyUrl: string | undefined;
   defaultAuditorModel: string;
   rateLimits: { reads: number; mutations: number; scans: number; exports: number; keys: number };
   scanWorkerConcurrency: number;
   /** Bull job lock; a worker silent this long is presumed dead and its scan job is recovered. */
   scanJobLockMs: number;
   exportWorkerConcurrency: number;
+  /** Bull job lock of exports, as scanJobLockMs for scans. */
+  exportJobLockMs: number;
+  /** SIGTERM: how long in-flight requests and jobs get before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Open scan streams allowed per API key (all processes) and per process. */
+  sseMaxStreamsPerKey: number;
+  sseMaxStreamsPerProcess: number;
+  /** A running scan stops once its cost passes max(reservation x this percentage, reservation + scanCostHeadroomCents). */
+  scanCostCeilingPercent: number;
+  scanCostHeadroomCents: number;
+  /** How often workers look for scans and exports whose jobs were lost or failed without their state being written. */
+  reconcileIntervalMs: number;
   logLevel: string;
   providers: Record<ProviderKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
 }
@@ -106,6 +122,11 @@ class Reader {
   }
 }
 
+/** 127.0.0.0/8, ::1 and localhost (URL.hostname form: lower case, IPv6 in brackets). */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const read = new Reader(env);
   const port = read.int('PORT', 3000, 0, 65535);
@@ -121,10 +142,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('DASHBOARD_JWT_SECRET: must be at least 32 characters (HS256 key)');
   }
   const jwksUrl = read.url('DASHBOARD_JWKS_URL', ['http:', 'https:']);
+  // Whoever can alter the key set in transit can mint sessions; loopback http serves local identity providers and tests.
+  const jwks = jwksUrl ? new URL(jwksUrl) : undefined;
+  if (jwks?.protocol === 'http:' && !isLoopbackHost(jwks.hostname)) {
+    throw new ConfigError(`DASHBOARD_JWKS_URL: must be an https URL (plain http only for a loopback host), got "${jwksUrl}"`);
+  }
   const issuer = read.optional('DASHBOARD_ISSUER');
   const audience = read.optional('DASHBOARD_AUDIENCE');
   if (jwksUrl && (!issuer || !audience)) {
     throw new ConfigError(`${issuer ? 'DASHBOARD_AUDIENCE' : 'DASHBOARD_ISSUER'}: required when DASHBOARD_JWKS_URL is set`);
+  }
+  // The development secret (src/common/auth/dashboard-secret.ts) is generated on disk: not a production credential.
+  if (!jwtSecret && !jwksUrl && read.optional('NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'DASHBOARD_JWT_SECRET: required when NODE_ENV=production (or set DASHBOARD_JWKS_URL); the generated development secret is not used in production',
+    );
   }
 
   const enabledEngines = read
@@ -175,10 +207,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exportRetentionSeconds: read.int('EXPORT_RETENTION_SECONDS', 604800, 1),
     storageDir: read.string('STORAGE_DIR', './.data/artefacts'),
     enabledEngines,
-    offlineStepMs: read.int('OFFLINE_STEP_MS', 1500, 0, 600000),
+    // Demo pacing (decisions.md section 4): none in production.
+    offlineStepMs: read.int('OFFLINE_STEP_MS', read.optional('NODE_ENV') === 'production' ? 0 : 1500, 0, 600000),
     defaultFetchProvider: read.oneOf('DEFAULT_FETCH_PROVIDER', ['fetch-a', 'fetch-b'] as const, 'fetch-a'),
     defaultSearchProvider: read.oneOf('DEFAULT_SEARCH_PROVIDER', ['search-a', 'search-b'] as const, 'search-a'),
     defaultVerifyProvider: read.oneOf('DEFAULT_VERIFY_PROVIDER', ['fetch-a', 'fetch-b'] as const, 'fetch-b'),
+    fetchProxyUrl: read.url('FETCH_PROXY_URL', ['http:', 'https:']),
     defaultAuditorModel,
     rateLimits: {
       reads: read.int('RATE_LIMIT_READS', 60, 1),
@@ -190,6 +224,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanWorkerConcurrency: read.int('SCAN_WORKER_CONCURRENCY', 4, 1, 64),
     scanJobLockMs: read.int('SCAN_JOB_LOCK_MS', 30000, 1000, 600000),
     exportWorkerConcurrency: read.int('EXPORT_WORKER_CONCURRENCY', 2, 1, 64),
+    exportJobLockMs: read.int('EXPORT_JOB_LOCK_MS', 30000, 1000, 600000),
+    shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600000),
+    sseMaxStreamsPerKey: read.int('SSE_MAX_STREAMS_PER_KEY', 20, 1, 10000),
+    sseMaxStreamsPerProcess: read.int('SSE_MAX_STREAMS_PER_PROCESS', 2000, 1, 100000),
+    scanCostCeilingPercent: read.int('SCAN_COST_CEILING_PERCENT', 300, 100, 100000),
+    scanCostHeadroomCents: read.int('SCAN_COST_HEADROOM_CENTS', 100, 0),
+    reconcileIntervalMs: read.int('RECONCILE_INTERVAL_MS', 15000, 100, 600000),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     providers,
   };

@@ -25,7 +25,7 @@ export class ScanEngineService {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
-    this.providers = createProviderRegistry(config.providers);
+    this.providers = createProviderRegistry(config.providers, { fetchProxyUrl: config.fetchProxyUrl });
   }
 
   async run(ctx: EngineRunContext): Promise<EngineOutput> {
@@ -160,14 +160,14 @@ export class ScanEngineService {
     await step('write', 80, 'The writer composed the council briefing');
     await step('translate', 90, await translate(composite));
     await step('finalise', 97, 'Finalised the composite and seat snapshots');
-    const title = titleOf(config, ctx.scanDate);
+    const title = (suffix: string) => titleOf(config, ctx.scanDate, suffix);
     const seats: EngineSnapshot[] = [impactSeat, timelineSeat].map(({ lens, envelope }) => ({
       kind: 'council_seat',
       seat: lens,
-      title: `${title} — seat ${lens === 'impact' ? 'A (impact)' : 'B (timeline)'}`,
+      title: title(` — seat ${lens === 'impact' ? 'A (impact)' : 'B (timeline)'}`),
       envelope: { ...envelope, _meta: { ...(envelope._meta as object), council_seat: lens } },
     }));
-    return { snapshots: [{ kind: 'council_composite', title: `${title} — council`, envelope: composite }, ...seats], costCents: cost() };
+    return { snapshots: [{ kind: 'council_composite', title: title(' — council'), envelope: composite }, ...seats], costCents: cost() };
   }
 
   private resolve(modelOrTier: string, field: string): ResolvedModel {
@@ -281,7 +281,29 @@ function verifyMessage(config: ResolvedScanConfig): string {
   return passes.length ? `Ran the ${passes.join(' and ')} verification pass(es) against the calendar` : 'No verification pass requested';
 }
 
-function titleOf(config: ResolvedScanConfig, scanDate: string): string {
-  const title = `Regulatory horizon: ${config.jurisdictions.join(', ')} · ${config.areas.join(', ')} · ${config.horizon} months (${scanDate})`;
-  return title.length > 300 ? `${title.slice(0, 299)}…` : title;
+/** The snapshots.title column; titles of any configuration fit it, shortened on purpose rather than cut by the database. */
+export const SNAPSHOT_TITLE_MAX_LENGTH = 300;
+const TITLE_HEAD = 'Regulatory horizon: ';
+
+/** "Regulatory horizon: EU, UK · Payments · 12 months (2026-11-23)", long lists summarised as "… and 18 more". */
+export function titleOf(config: ResolvedScanConfig, scanDate: string, suffix = ''): string {
+  const tail = ` · ${config.horizon} months (${scanDate})${suffix}`;
+  const room = Math.floor((SNAPSHOT_TITLE_MAX_LENGTH - TITLE_HEAD.length - tail.length - ' · '.length) / 2);
+  return `${TITLE_HEAD}${nameList(config.jurisdictions, room)} · ${nameList(config.areas, room)}${tail}`;
+}
+
+function nameList(names: readonly string[], room: number): string {
+  const all = names.join(', ');
+  if (all.length <= room) return all;
+  const kept: string[] = [];
+  for (const name of names) {
+    const candidate = [...kept, name].join(', ');
+    if (candidate.length + ` and ${names.length - kept.length - 1} more`.length > room) break;
+    kept.push(name);
+  }
+  const more = ` and ${names.length - Math.max(kept.length, 1)} more`;
+  if (kept.length > 0) return `${kept.join(', ')}${more}`;
+  // Even the first name alone is too long: shorten it at a word where possible.
+  const cut = names[0].slice(0, Math.max(1, room - more.length - 1)).replace(/\s+\S*$/, '');
+  return `${cut}…${names.length > 1 ? more : ''}`;
 }
