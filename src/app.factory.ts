@@ -3,6 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { installBodyParser } from './common/http/body-parser';
+import { DrainService } from './common/lifecycle/drain.service';
+import { connectionCloseWhileDraining } from './common/lifecycle/http-drain';
 import { requestIdMiddleware } from './common/http/request-id.middleware';
 import { setupOpenApi } from './openapi/openapi.setup';
 
@@ -14,7 +16,7 @@ export async function createHttpApp(rootModule: unknown = AppModule): Promise<Ne
   app.set('etag', false);
   installBodyParser(app);
   app.use(requestIdMiddleware);
+  app.use(connectionCloseWhileDraining(app.get(DrainService)));
   setupOpenApi(app);
-  app.enableShutdownHooks();
   return app;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { UsageRecorder } from '../src/modules/usage/usage-recorder.service';
@@ -69,12 +70,36 @@ describe('budget ledger', () => {
     expect(await budget.ledgerTotals(accountId)).toEqual({ pool: 500, spent: 97.25, reserved: 0 });
   });
 
-  it('refuses a reservation the remaining pool cannot cover, and direct charges beyond it', async () => {
+  it('refuses a reservation the remaining pool cannot cover; a re-run hold is placed once', async () => {
     const accountId = await freshAccount(100);
     await expect(budget.reserve(accountId, { type: 'scan', id: randomUUID() }, 101)).rejects.toMatchObject({ code: 'budget_exhausted' });
-    expect(await budget.charge(accountId, { type: 'export', id: randomUUID() }, 60)).toBe(true);
-    expect(await budget.charge(accountId, { type: 'export', id: randomUUID() }, 60)).toBe(false);
-    expect(await budget.view(accountId)).toMatchObject({ spent_cents: 60, remaining_cents: 40 });
+    const rerun = { type: 'export', id: randomUUID() };
+    expect(await budget.reserveOnce(accountId, rerun, 60)).toBe(true);
+    expect(await budget.reserveOnce(accountId, rerun, 60)).toBe(true); // the same job again: the hold exists
+    expect(await budget.reserveOnce(accountId, { type: 'export', id: randomUUID() }, 60)).toBe(false);
+    expect(await budget.view(accountId)).toMatchObject({ reserved_cents: 60, remaining_cents: 40 });
+  });
+
+  it('moves money at most once per piece of work: the database refuses a second hold, closing entry or charge', async () => {
+    const accountId = await freshAccount(1000);
+    const work = { type: 'export', id: randomUUID() };
+    await budget.reserve(accountId, work, 100);
+    await budget.settle(accountId, work, 70);
+    const insert = (kind: string) =>
+      t.app
+        .get(DataSource)
+        .query(`INSERT INTO budget_ledger (account_id, kind, amount_cents, reference_type, reference_id) VALUES ($1, $2, 1, $3, $4)`, [
+          accountId,
+          kind,
+          work.type,
+          work.id,
+        ]);
+    await expect(budget.reserve(accountId, work, 100)).rejects.toThrow(/ux_budget_ledger_reservation/);
+    await expect(insert('release')).rejects.toThrow(/ux_budget_ledger_closure/);
+    await expect(insert('settlement')).rejects.toThrow(/ux_budget_ledger_closure/);
+    await insert('charge');
+    await expect(insert('charge')).rejects.toThrow(/ux_budget_ledger_charge/);
+    expect(await budget.view(accountId)).toMatchObject({ spent_cents: 70, reserved_cents: 0 });
   });
 });
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+import { SCANS_QUEUE } from '../src/infra/queues/queue-names';
+import { scanJobId } from '../src/modules/scans/scans.service';
+import { validateScanConfig } from '../src/modules/scans/validation/scan-config.validator';
+import { APP_CONFIG } from '../src/config/app-config';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { ScansProcessor } from '../src/modules/scans/scans.processor';
@@ -68,19 +74,63 @@ describe('scan recovery', () => {
     await pollUntil(async () => (await stored()).status === 'completed', 30000, 200);
   }, 60_000);
 
-  it('sweeps a running scan whose job is gone: failed with a clear error, reservation released', async () => {
+  const insertRunningScan = async (accountId: string) => {
+    const scanId = randomUUID();
+    await t.app.get(DataSource).transaction(async (manager) => {
+      await t.app.get(BudgetService).reserve(accountId, { type: 'scan', id: scanId }, 40, manager);
+      await manager.query(
+        `INSERT INTO scans (id, account_id, status, progress, config, engine, mode, reserved_cents, fingerprint_key, updated_at)
+         VALUES ($1, $2, 'running', '{"phase":"analyse","percent":55,"message":"…"}', $3, 'v4', 'async', 40, 'x', now() - interval '1 hour')`,
+        [scanId, accountId, JSON.stringify(validateScanConfig(CONFIG, t.app.get(APP_CONFIG)).config)],
+      );
+    });
+    return scanId;
+  };
+
+  it('re-queues a running scan whose job is gone (Redis restarted empty), and it completes and is charged once', async () => {
     const owner = await newAccount(t);
     const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
-    const scanId = randomUUID();
-    await t.app.get(BudgetService).reserve(accountId, { type: 'scan', id: scanId }, 40);
-    await t.app.get(DataSource).query(
-      `INSERT INTO scans (id, account_id, status, progress, config, engine, mode, reserved_cents, fingerprint_key, updated_at)
-       VALUES ($1, $2, 'running', '{"phase":"analyse","percent":55,"message":"…"}', $3, 'v4', 'async', 40, 'x', now() - interval '1 hour')`,
-      [scanId, accountId, JSON.stringify({ ...CONFIG, engine: 'v4' })],
-    );
-    expect(await t.app.get(ScansProcessor).sweep(600)).toBeGreaterThanOrEqual(1);
+    const scanId = await insertRunningScan(accountId);
+    expect((await t.app.get(ScansProcessor).reconcile()).requeued).toBeGreaterThanOrEqual(1);
+    const worker = await startWorkerProcess({ OFFLINE_STEP_MS: '5' });
+    spawned.push(worker);
+    try {
+      const stored = async () => (await t.app.get(DataSource).query('SELECT status FROM scans WHERE id = $1', [scanId]))[0];
+      await pollUntil(async () => (await stored()).status !== 'running', 30000, 200);
+      const view = await t.http().get(`/v1/scans/${scanId}`).set('Authorization', `Bearer ${owner.apiKey}`).expect(200);
+      expect(view.body).toMatchObject({ status: 'completed', snapshot_id: expect.any(String) });
+      const budget = await t.app.get(BudgetService).view(accountId);
+      expect(budget).toMatchObject({ reserved_cents: 0, spent_cents: view.body.cost_cents });
+      expect(await t.app.get(BudgetService).ledgerTotals(accountId)).toMatchObject({ reserved: 0, spent: view.body.cost_cents });
+    } finally {
+      await worker.stop();
+    }
+  }, 60_000);
+
+  it('fails a running scan whose job failed while its failure could not be written, and releases its hold', async () => {
+    const owner = await newAccount(t);
+    const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
+    const scanId = await insertRunningScan(accountId);
+    // A job Bull gave up on (its worker died twice) whose scan row still says running.
+    const queue = t.app.get<Queue>(getQueueToken(SCANS_QUEUE));
+    const job = await queue.add({ scanId }, { jobId: scanJobId(scanId), attempts: 1 });
+    await job.moveToFailed({ message: 'job stalled more than allowable limit' }, true);
+    expect((await t.app.get(ScansProcessor).reconcile()).failed).toBeGreaterThanOrEqual(1);
     const view = await t.http().get(`/v1/scans/${scanId}`).set('Authorization', `Bearer ${owner.apiKey}`).expect(200);
     expect(view.body).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker/), cost_cents: 0 });
-    expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(0);
+    expect(await t.app.get(BudgetService).view(accountId)).toMatchObject({ reserved_cents: 0, spent_cents: 0 });
+  });
+
+  it('closes a budget hold left open by a scan that reached its final state', async () => {
+    const owner = await newAccount(t);
+    const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
+    const scanId = await insertRunningScan(accountId);
+    // Finished by hand, as a process that died between the two writes of the old code would have left it.
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE scans SET status = 'completed', cost_cents = 16, completed_at = now() WHERE id = $1`, [scanId]);
+    expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(40);
+    expect((await t.app.get(ScansProcessor).reconcile()).holdsClosed).toBeGreaterThanOrEqual(1);
+    expect(await t.app.get(BudgetService).view(accountId)).toMatchObject({ reserved_cents: 0, spent_cents: 16 });
   });
 });

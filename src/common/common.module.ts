@@ -1,6 +1,7 @@
 import { Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { Clock } from './clock';
+import { DrainService } from './lifecycle/drain.service';
 import { ProblemFilter } from './errors/problem.filter';
 import { ProblemsController } from './errors/problems.controller';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
@@ -10,12 +11,8 @@ import { ApiValidationPipe } from './validation/validation.pipe';
 @Global()
 @Module({
   controllers: [ProblemsController],
-  providers: [
-    { provide: APP_FILTER, useClass: ProblemFilter },
-    { provide: APP_PIPE, useClass: ApiValidationPipe },
-    Clock,
-  ],
-  exports: [Clock],
+  providers: [{ provide: APP_FILTER, useClass: ProblemFilter }, { provide: APP_PIPE, useClass: ApiValidationPipe }, Clock, DrainService],
+  exports: [Clock, DrainService],
 })
 export class CommonModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

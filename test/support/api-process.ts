@@ -30,26 +30,40 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
+export interface ServiceProcess extends ApiProcess {
+  child: ChildProcess;
+  /** Everything the process wrote to stdout so far (its logs). */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  kill(): Promise<void>;
+}
+
 /** Starts the service as a separate OS process on the test run's Postgres and Redis. */
-export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
   return startServiceProcess({ APP_ROLE: 'api', ...env }, true);
 }
 
 /** Starts a queue worker (APP_ROLE=worker) as a separate OS process; `kill()` ends it abruptly. */
-export async function startWorkerProcess(env: Record<string, string> = {}): Promise<ApiProcess & { kill(): Promise<void> }> {
+export async function startWorkerProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
   return startServiceProcess({ APP_ROLE: 'worker', ...env }, false);
 }
 
-async function startServiceProcess(env: Record<string, string>, http: boolean): Promise<ApiProcess & { kill(): Promise<void> }> {
+async function startServiceProcess(env: Record<string, string>, http: boolean): Promise<ServiceProcess> {
   const dir = build();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(dir, 'src', 'main.js')], {
     cwd: join(__dirname, '..', '..'),
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  let stdout = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+    stdout += chunk;
+  });
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20000;
   while (http) {
@@ -65,9 +79,14 @@ async function startServiceProcess(env: Record<string, string>, http: boolean): 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
   return {
     baseUrl,
+    child,
+    output: () => stdout,
+    exited,
     kill: async () => {
       child.kill('SIGKILL');
       await exited;

@@ -2,6 +2,7 @@ import { InitialSchema1795357650037 } from '../../../migrations/1795357650037-In
 import { RequestPolicies1795358271177 } from '../../../migrations/1795358271177-RequestPolicies';
 import { ScansAndSnapshots1795358966292 } from '../../../migrations/1795358966292-ScansAndSnapshots';
 import { Exports1795361954152 } from '../../../migrations/1795361954152-Exports';
+import { MoneyAndRecovery1795469942042 } from '../../../migrations/1795469942042-MoneyAndRecovery';
 
 /** Every migration, in order. `npm run migration:generate -- migrations/<Name>` writes new files; list them here. */
 export const MIGRATIONS: Function[] = [
@@ -9,4 +10,5 @@ export const MIGRATIONS: Function[] = [
   RequestPolicies1795358271177,
   ScansAndSnapshots1795358966292,
   Exports1795361954152,
+  MoneyAndRecovery1795469942042,
 ];

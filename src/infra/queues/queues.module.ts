@@ -3,6 +3,9 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { redisOptionsFromUrl } from '../redis/redis-url';
 import { EXPORTS_QUEUE, SCANS_QUEUE } from './queue-names';
+import { RECOVERABLE_BACKOFF, recoverableBackoff } from './retry-backoff';
+
+const backoffStrategies = { [RECOVERABLE_BACKOFF]: recoverableBackoff };
 
 /** Bull on the shared Redis; job payloads carry ids only and clients read job state from Postgres. */
 @Global()
@@ -21,9 +24,22 @@ import { EXPORTS_QUEUE, SCANS_QUEUE } from './queue-names';
         name: SCANS_QUEUE,
         inject: [APP_CONFIG],
         // A dead worker's job is noticed after one lock period and run again once, then failed.
-        useFactory: (config: AppConfig) => ({ settings: { lockDuration: config.scanJobLockMs, stalledInterval: config.scanJobLockMs, maxStalledCount: 1 } }),
+        useFactory: (config: AppConfig) => ({
+          settings: { lockDuration: config.scanJobLockMs, stalledInterval: config.scanJobLockMs, maxStalledCount: 1, backoffStrategies },
+        }),
       },
-      { name: EXPORTS_QUEUE },
+      {
+        name: EXPORTS_QUEUE,
+        inject: [APP_CONFIG],
+        useFactory: (config: AppConfig) => ({
+          settings: {
+            lockDuration: config.exportJobLockMs,
+            stalledInterval: config.exportJobLockMs,
+            maxStalledCount: 1,
+            backoffStrategies,
+          },
+        }),
+      },
     ),
   ],
   exports: [BullModule],

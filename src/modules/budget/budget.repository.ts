@@ -4,6 +4,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import { BudgetBalance } from './entities/budget-balance.entity';
 import { BudgetLedgerEntry, type LedgerKind } from './entities/budget-ledger-entry.entity';
 
+export interface OpenReservation {
+  accountId: string;
+  referenceId: string;
+  amountCents: number;
+  createdAt: Date;
+}
+
 export interface LedgerAppend {
   kind: LedgerKind;
   amountCents: number;
@@ -68,7 +75,13 @@ export class BudgetRepository {
           SET pool_cents = pool_cents + $2, spent_cents = spent_cents + $3,
               reserved_cents = reserved_cents + $4 - $5, updated_at = now()
         WHERE account_id = $1`,
-      [accountId, effect.pool * entry.amountCents, effect.spent * entry.amountCents, effect.reserved * entry.amountCents, releasedReservationCents],
+      [
+        accountId,
+        effect.pool * entry.amountCents,
+        effect.spent * entry.amountCents,
+        effect.reserved * entry.amountCents,
+        releasedReservationCents,
+      ],
     );
   }
 
@@ -87,6 +100,40 @@ export class BudgetRepository {
     const reservation = rows.find((row) => row.kind === 'reservation');
     if (!reservation || rows.some((row) => row.kind !== 'reservation')) return null;
     return { amountCents: Number(reservation.amount_cents), apiKeyId: reservation.api_key_id };
+  }
+
+  async hasReservation(manager: EntityManager, referenceType: string, referenceId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM budget_ledger WHERE reference_type = $1 AND reference_id = $2 AND kind = 'reservation'`,
+      [referenceType, referenceId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Open reservations of one reference type, oldest first. Only accounts holding money are visited
+   * (ix_budget_balances_reserved), then their reservations by ix_budget_ledger_reference.
+   */
+  async openReservations(referenceType: string, limit: number): Promise<OpenReservation[]> {
+    const rows: Array<{ account_id: string; reference_id: string; amount_cents: string; created_at: Date }> = await this.dataSource.query(
+      `SELECT r.account_id, r.reference_id, r.amount_cents, r.created_at
+         FROM budget_balances b
+         JOIN budget_ledger r ON r.account_id = b.account_id AND r.reference_type = $1 AND r.kind = 'reservation'
+        WHERE b.reserved_cents <> 0
+          AND NOT EXISTS (
+            SELECT 1 FROM budget_ledger c
+             WHERE c.account_id = r.account_id AND c.reference_type = r.reference_type
+               AND c.reference_id = r.reference_id AND c.kind IN ('settlement', 'release'))
+        ORDER BY r.created_at
+        LIMIT $2`,
+      [referenceType, limit],
+    );
+    return rows.map((row) => ({
+      accountId: row.account_id,
+      referenceId: row.reference_id,
+      amountCents: Number(row.amount_cents),
+      createdAt: row.created_at,
+    }));
   }
 
   /** Totals recomputed from the ledger itself, for audits and tests of the running balance. */

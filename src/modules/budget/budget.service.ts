@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
-import { BudgetRepository } from './budget.repository';
+import { BudgetRepository, type OpenReservation } from './budget.repository';
+
+export type { OpenReservation };
 
 export interface BudgetView {
   currency: 'USD';
@@ -66,19 +68,22 @@ export class BudgetService {
     return this.view(accountId);
   }
 
-  /** Holds `cents` for a piece of work; 402 `budget_exhausted` when the remaining pool cannot cover it. */
-  async reserve(accountId: string, reference: BudgetReference, cents: number): Promise<void> {
-    await this.repository.transaction(async (manager) => {
-      const balance = await this.lock(manager, accountId);
+  /**
+   * Holds `cents` for a piece of work; 402 `budget_exhausted` when the remaining pool cannot cover it. Pass the
+   * manager of the transaction that creates the work, so the hold and its owner commit (or vanish) together.
+   */
+  async reserve(accountId: string, reference: BudgetReference, cents: number, manager?: EntityManager): Promise<void> {
+    await this.inTransaction(manager, async (tx) => {
+      const balance = await this.lock(tx, accountId);
       const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
       if (remaining < cents || remaining <= 0) {
         throw new ApiError(
           402,
           'budget_exhausted',
-          `The budget pool has ${formatCents(remaining)} remaining; this scan needs ${formatCents(cents)}`,
+          `The budget pool has ${formatCents(remaining)} remaining; this ${reference.type} needs ${formatCents(cents)}`,
         );
       }
-      await this.repository.append(manager, accountId, {
+      await this.repository.append(tx, accountId, {
         kind: 'reservation',
         amountCents: cents,
         referenceType: reference.type,
@@ -88,24 +93,18 @@ export class BudgetService {
     });
   }
 
-  /** Charges the actual cost and closes the reservation. A no-op when the reservation is already closed. */
-  async settle(accountId: string, reference: BudgetReference, actualCents: number): Promise<void> {
-    await this.close(accountId, reference, { kind: 'settlement', amountCents: actualCents });
-  }
-
-  /** Closes the reservation without a charge (failed work). */
-  async release(accountId: string, reference: BudgetReference): Promise<void> {
-    await this.close(accountId, reference, { kind: 'release', amountCents: 0 });
-  }
-
-  /** A direct charge with no prior reservation; false when the pool cannot cover it. */
-  async charge(accountId: string, reference: BudgetReference, cents: number): Promise<boolean> {
-    return this.repository.transaction(async (manager) => {
-      const balance = await this.lock(manager, accountId);
+  /**
+   * Holds `cents` for work that may run more than once (a re-run job): true when a hold for the reference exists
+   * or was placed, false when the pool cannot cover it. A hold already closed counts as placed; its owner decides.
+   */
+  async reserveOnce(accountId: string, reference: BudgetReference, cents: number): Promise<boolean> {
+    return this.repository.transaction(async (tx) => {
+      const balance = await this.lock(tx, accountId);
+      if (await this.repository.hasReservation(tx, reference.type, reference.id)) return true;
       const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
       if (remaining < cents) return false;
-      await this.repository.append(manager, accountId, {
-        kind: 'charge',
+      await this.repository.append(tx, accountId, {
+        kind: 'reservation',
         amountCents: cents,
         referenceType: reference.type,
         referenceId: reference.id,
@@ -115,22 +114,49 @@ export class BudgetService {
     });
   }
 
+  /**
+   * Charges the actual cost and closes the reservation; a no-op when it is already closed. Pass the manager of the
+   * transaction that moves the owner to its terminal state, so money and state change together.
+   */
+  async settle(accountId: string, reference: BudgetReference, actualCents: number, manager?: EntityManager): Promise<void> {
+    await this.close(accountId, reference, { kind: 'settlement', amountCents: actualCents }, manager);
+  }
+
+  /** Closes the reservation without a charge (failed work). Same transaction rule as `settle`. */
+  async release(accountId: string, reference: BudgetReference, manager?: EntityManager): Promise<void> {
+    await this.close(accountId, reference, { kind: 'release', amountCents: 0 }, manager);
+  }
+
+  /** Reservations still open, oldest first, for the reconcilers that close those whose owner has finished. */
+  openReservations(referenceType: string, limit: number): Promise<OpenReservation[]> {
+    return this.repository.openReservations(referenceType, limit);
+  }
+
   ledgerTotals(accountId: string) {
     return this.repository.ledgerTotals(accountId);
   }
 
-  private async close(accountId: string, reference: BudgetReference, entry: { kind: 'settlement' | 'release'; amountCents: number }) {
-    await this.repository.transaction(async (manager) => {
-      await this.lock(manager, accountId);
-      const reservation = await this.repository.openReservation(manager, accountId, reference.type, reference.id);
+  private async close(
+    accountId: string,
+    reference: BudgetReference,
+    entry: { kind: 'settlement' | 'release'; amountCents: number },
+    manager?: EntityManager,
+  ): Promise<void> {
+    await this.inTransaction(manager, async (tx) => {
+      await this.lock(tx, accountId);
+      const reservation = await this.repository.openReservation(tx, accountId, reference.type, reference.id);
       if (!reservation) return;
       await this.repository.append(
-        manager,
+        tx,
         accountId,
         { ...entry, referenceType: reference.type, referenceId: reference.id, apiKeyId: reservation.apiKeyId },
         reservation.amountCents,
       );
     });
+  }
+
+  private inTransaction<T>(manager: EntityManager | undefined, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return manager ? work(manager) : this.repository.transaction(work);
   }
 
   private async lock(manager: EntityManager, accountId: string) {

@@ -1,8 +1,12 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock';
+import { isTransientInfraError } from '../../common/errors/transient';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { TransientProviderError } from '../../engine/engine.types';
+import { EngineFailure, TransientProviderError } from '../../engine/engine.types';
 import { EXPORTS_QUEUE } from '../../infra/queues/queue-names';
 import { ARTEFACT_STORAGE, type ArtefactStorage } from '../../infra/storage/storage.service';
 import { completeTranslation } from '../snapshots/language-projection';
@@ -10,27 +14,41 @@ import type { SnapshotLanguage } from '../snapshots/language-projection';
 import { AccountsService } from '../accounts/accounts.service';
 import { BudgetService } from '../budget/budget.service';
 import { SnapshotsService } from '../snapshots/snapshots.service';
+import type { ExportJob, ExportStatus } from './entities/export-job.entity';
 import { findExportType } from './export-types/export-types.registry';
 import { resolveExportLocale } from './export-locale';
 import { ExportsRepository } from './exports.repository';
-import type { ExportJobData } from './exports.service';
+import { exportJobId, exportJobOptions, type ExportJobData } from './exports.service';
 import { NOTEBOOK_DEFAULT_COST_CENTS } from './providers/notebook.adapter';
 import { ResultUndeliverableError, type ProviderExportResult } from './providers/provider-export.types';
 import { providerExportAdapter } from './providers/registry';
 import { BRIEFING_SCRIPT_MAX_CHARS } from './providers/script';
 import { VOICE_PRICE_CENTS_PER_CHARACTER } from './providers/voice.adapter';
 import { renderArtefact } from './renderers';
-import type { RenderedArtefact } from './renderers/types';
-import type { RenderSnapshot } from './renderers/types';
+import type { RenderedArtefact, RenderSnapshot } from './renderers/types';
 
 const RETENTION_SWEEP_MS = 60_000;
 const TRANSLATABLE = ['fr', 'de', 'es', 'it', 'zh', 'ja'];
+const WORKER_LOST = 'The worker producing this export stopped before it finished; no charge was made. Please create the export again.';
+const STORES_UNAVAILABLE =
+  'The export could not finish because a backing service stayed unavailable; no charge was made. Please create it again.';
+/** An export younger than this may still be on its way into the queue (the API inserts, then enqueues). */
+const ENQUEUE_GRACE_SECONDS = 10;
+const RECONCILE_BATCH = 200;
+/** Longest artefact filename kept (result_filename and the storage key have room for it). */
+const MAX_FILENAME_LENGTH = 120;
 
-/** Produces export artefacts from the `exports` queue and purges bytes past EXPORT_RETENTION_SECONDS. */
+type Money = { settleCents: number } | { release: true } | undefined;
+
+/**
+ * Produces export artefacts from the `exports` queue, keeps every unfinished export moving towards a final state,
+ * and purges bytes past EXPORT_RETENTION_SECONDS. Provider-backed types hold their maximum cost before the run and
+ * settle the actual cost in the same transaction as the final state, so an export is charged at most once.
+ */
 @Injectable()
 export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ExportsProcessor');
-  private retentionTimer?: NodeJS.Timeout;
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     @InjectQueue(EXPORTS_QUEUE) private readonly queue: Queue<ExportJobData>,
@@ -39,26 +57,35 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     private readonly accounts: AccountsService,
     private readonly budget: BudgetService,
     @Inject(ARTEFACT_STORAGE) private readonly storage: ArtefactStorage,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.appRole === 'api') return;
-    void this.queue.process(this.config.exportWorkerConcurrency, (job) => this.handle(job));
+    this.queue.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'exports queue: Redis error (Bull reconnects)'));
     this.queue.on('failed', (job: Job<ExportJobData>, error: Error) => {
-      if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
-        void this.repository.transition(job.data.exportId, ['queued', 'processing'], 'failed', {
-          error: `The export failed: ${error.message}`,
-          completed_at: new Date(),
-        });
-      }
+      this.onJobFailed(job, error).catch((failure: unknown) => this.logger.error({ err: String(failure) }, 'failed-job handler'));
     });
-    this.retentionTimer = setInterval(() => void this.purgeExpired().catch(() => undefined), RETENTION_SWEEP_MS);
-    this.retentionTimer.unref();
+    this.queue
+      .process(this.config.exportWorkerConcurrency, (job) => this.handle(job))
+      .catch((error: unknown) => {
+        this.logger.error({ err: String(error) }, 'exports queue stopped processing');
+      });
+    const every = (ms: number, work: () => Promise<unknown>, what: string) => {
+      const timer = setInterval(
+        () => work().catch((error: unknown) => this.logger.warn({ err: String(error) }, `${what} skipped a round`)),
+        ms,
+      );
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(RETENTION_SWEEP_MS, () => this.purgeExpired(), 'retention sweep');
+    every(this.config.reconcileIntervalMs, () => this.reconcile(), 'export reconciliation');
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.retentionTimer);
+    for (const timer of this.timers) clearInterval(timer);
   }
 
   async handle(job: Job<ExportJobData>): Promise<void> {
@@ -68,7 +95,10 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     if (!record) return;
     const type = findExportType(record.provider, record.artifactType);
     const snapshot = await this.snapshots.findOwned(record.accountId, record.snapshotId);
-    if (!type || !snapshot) return this.fail(exportId, !type ? 'The export type is no longer registered' : 'The snapshot no longer exists');
+    if (!type || !snapshot) {
+      await this.finish(record, 'failed', { error: !type ? 'The export type is no longer registered' : 'The snapshot no longer exists' });
+      return;
+    }
 
     const available = new Set(TRANSLATABLE.filter((language) => completeTranslation(snapshot.data, language)));
     const englishOnly = type.provider === 'notebook' && type.artifact_type === 'audio' && record.options.audio_format === 'DEBATE';
@@ -90,96 +120,81 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       locale,
     };
     let key: string | undefined;
-    let cost = 0;
     try {
       let rendered: RenderedArtefact;
+      let cost = 0;
       if (type.requires_provider) {
-        const produced = await this.runProvider(
-          record.accountId,
-          record.id,
-          type.requires_provider,
-          record.provider,
-          record.artifactType,
-          record.apiKeyId,
-          input,
-        );
+        const produced = await this.runProvider(record, type.requires_provider, input);
         if (!produced) return;
         rendered = produced;
         cost = produced.costCents;
       } else {
         rendered = await renderArtefact(record.artifactType, input);
       }
-      key = `exports/${record.accountId}/${record.id}/${rendered.filename}`;
+      const filename = rendered.filename.slice(-MAX_FILENAME_LENGTH);
+      // One key per run: a run that loses the race to another (a stalled job run twice) removes only its own bytes.
+      key = `exports/${record.accountId}/${record.id}/${randomUUID().slice(0, 8)}-${filename}`;
       await this.storage.put(key, rendered.bytes);
-      const completed = await this.repository.transition(exportId, ['processing'], 'completed', {
+      const fields = {
         result_mime: rendered.mime,
-        result_filename: rendered.filename,
+        result_filename: filename,
         result_size_bytes: rendered.bytes.length,
         storage_key: key,
         effective_locale: locale,
         locale_provenance: provenance,
         cost_cents: cost,
-        completed_at: new Date(),
-      });
-      // Cancelled or deleted while rendering: the bytes have no job to belong to.
-      if (!completed) await this.storage.delete(key);
+      };
+      if (!(await this.finish(record, 'completed', fields, type.requires_provider ? { settleCents: cost } : undefined))) {
+        // Cancelled or deleted while it ran: the bytes have no job to belong to, and work the client withdrew is not
+        // charged (the reconciler would release the hold of a deleted export all the same).
+        await this.storage.delete(key);
+        if (type.requires_provider) await this.budget.release(record.accountId, this.reference(record));
+      }
     } catch (error) {
       if (key) await this.storage.delete(key).catch(() => undefined);
-      // Transient provider trouble: Bull retries the job; the last attempt's failure is recorded by the listener.
-      if (error instanceof TransientProviderError) throw error;
-      this.logger.error({ exportId, err: String(error) }, 'export rendering failed');
-      await this.fail(exportId, `Rendering the ${record.artifactType} failed: ${error instanceof Error ? error.message : String(error)}`);
+      // Retried by Bull (another worker, or this one once the provider or the store is back); the hold stays.
+      if (error instanceof TransientProviderError || isTransientInfraError(error)) throw error;
+      if (error instanceof ResultUndeliverableError) {
+        // The provider produced (and billed) the artefact, but its bytes could not be fetched: decisions.md C6.
+        await this.finish(record, 'undelivered', { error: error.message, cost_cents: error.costCents }, { settleCents: error.costCents });
+        return;
+      }
+      if (!(error instanceof EngineFailure)) this.logger.error({ exportId, err: describe(error) }, 'export rendering failed');
+      const reason = error instanceof EngineFailure ? `: ${error.message}` : ' unexpectedly';
+      await this.finish(record, 'failed', { error: `Producing the ${record.artifactType} failed${reason}; no charge was made` });
     }
   }
 
   /**
-   * Runs a provider-backed export with the account's integration (decisions.md section 2: provider types cost
-   * what the run cost; a run the pool cannot cover fails naming the budget). Returns undefined when the job was
-   * settled here (undelivered or budget).
+   * Keeps every unfinished export moving: re-queues exports whose job vanished, fails those whose job failed
+   * without the failure being written, and closes budget holds whose export is final. Safe to repeat and to race.
    */
-  private async runProvider(
-    accountId: string,
-    exportId: string,
-    integration: string,
-    provider: string,
-    artifactType: string,
-    apiKeyId: string | null,
-    input: { snapshot: RenderSnapshot; options: Record<string, string>; locale: string },
-  ): Promise<(ProviderExportResult & RenderedArtefact) | undefined> {
-    const config = (await this.accounts.integrations(accountId)).find((i) => i.integration === integration)?.config;
-    const adapter = providerExportAdapter(provider, artifactType);
-    if (!config || !adapter) {
-      await this.fail(exportId, `The account's ${integration} integration is no longer configured`);
-      return undefined;
-    }
-    const expected =
-      provider === 'notebook'
-        ? (NOTEBOOK_DEFAULT_COST_CENTS[artifactType as keyof typeof NOTEBOOK_DEFAULT_COST_CENTS] ?? 0)
-        : Math.ceil(BRIEFING_SCRIPT_MAX_CHARS * VOICE_PRICE_CENTS_PER_CHARACTER);
-    const remaining = (await this.budget.view(accountId)).remaining_cents;
-    if (remaining < expected) {
-      await this.fail(exportId, `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`);
-      return undefined;
-    }
-    const reference = { type: 'export', id: exportId, apiKeyId };
-    try {
-      const result = await adapter.run({ ...input, artifactType }, config);
-      if (!(await this.budget.charge(accountId, reference, result.costCents))) {
-        await this.fail(exportId, `The budget pool could not cover this export's ${result.costCents} cents`);
-        return undefined;
+  async reconcile(): Promise<{ requeued: number; failed: number; holdsClosed: number }> {
+    const outcome = { requeued: 0, failed: 0, holdsClosed: 0 };
+    for (const record of await this.repository.findActiveOlderThan(ENQUEUE_GRACE_SECONDS, RECONCILE_BATCH)) {
+      const job = await this.queue.getJob(exportJobId(record.id));
+      const state = job ? await job.getState() : 'missing';
+      if (state === 'failed') {
+        if (await this.finish(record, 'failed', { error: /stalled/i.test(job?.failedReason ?? '') ? WORKER_LOST : STORES_UNAVAILABLE }))
+          outcome.failed++;
+      } else if (state === 'missing' || state === 'completed') {
+        await job?.remove();
+        await this.queue.add({ exportId: record.id }, exportJobOptions(record.id));
+        this.logger.warn({ exportId: record.id, state }, 'export job was missing from the queue: re-queued');
+        outcome.requeued++;
       }
-      return result;
-    } catch (error) {
-      if (!(error instanceof ResultUndeliverableError)) throw error;
-      // The provider produced (and billed) the artefact, but its bytes could not be fetched: decisions.md C6.
-      await this.budget.charge(accountId, reference, error.costCents);
-      await this.repository.transition(exportId, ['processing'], 'undelivered', {
-        error: error.message,
-        cost_cents: error.costCents,
-        completed_at: new Date(),
-      });
-      return undefined;
     }
+    for (const hold of await this.budget.openReservations('export', RECONCILE_BATCH)) {
+      const record = await this.repository.findById(hold.referenceId);
+      if (record && (record.status === 'queued' || record.status === 'processing')) continue;
+      const reference = { type: 'export', id: hold.referenceId };
+      const charged = record?.status === 'completed' || record?.status === 'undelivered';
+      if (record && charged) await this.budget.settle(hold.accountId, reference, Number(record.costCents));
+      else await this.budget.release(hold.accountId, reference);
+      this.logger.warn({ exportId: hold.referenceId, status: record?.status ?? 'deleted' }, 'closed a budget hold left open');
+      outcome.holdsClosed++;
+    }
+    return outcome;
   }
 
   /** Drops the bytes of completed exports older than the retention window; downloads then answer 410. */
@@ -193,7 +208,86 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     return purged;
   }
 
-  private async fail(exportId: string, error: string): Promise<void> {
-    await this.repository.transition(exportId, ['queued', 'processing'], 'failed', { error, completed_at: new Date() });
+  /**
+   * Runs a provider-backed export with the account's integration (decisions.md section 2: provider types cost what
+   * the run cost; a run the pool cannot cover fails naming the budget). The maximum cost is held first, once per
+   * export however often its job runs. Returns undefined when the job was finished here.
+   */
+  private async runProvider(
+    record: ExportJob,
+    integration: string,
+    input: { snapshot: RenderSnapshot; options: Record<string, string>; locale: string },
+  ): Promise<(ProviderExportResult & RenderedArtefact) | undefined> {
+    const config = (await this.accounts.integrations(record.accountId)).find((i) => i.integration === integration)?.config;
+    const adapter = providerExportAdapter(record.provider, record.artifactType);
+    if (!config || !adapter) {
+      await this.finish(record, 'failed', { error: `The account's ${integration} integration is no longer configured` });
+      return undefined;
+    }
+    const expected =
+      record.provider === 'notebook'
+        ? (NOTEBOOK_DEFAULT_COST_CENTS[record.artifactType as keyof typeof NOTEBOOK_DEFAULT_COST_CENTS] ?? 0)
+        : Math.ceil(BRIEFING_SCRIPT_MAX_CHARS * VOICE_PRICE_CENTS_PER_CHARACTER);
+    if (!(await this.budget.reserveOnce(record.accountId, this.reference(record), expected))) {
+      const remaining = (await this.budget.view(record.accountId)).remaining_cents;
+      await this.finish(record, 'failed', {
+        error: `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`,
+      });
+      return undefined;
+    }
+    // Deleted or cancelled while waiting for the hold: do not start paid work for it.
+    if ((await this.repository.findById(record.id))?.status !== 'processing') {
+      await this.budget.release(record.accountId, this.reference(record));
+      return undefined;
+    }
+    return adapter.run({ ...input, artifactType: record.artifactType }, config);
   }
+
+  /** Final state and money in one transaction: the hold is settled (or released) exactly when the state lands. */
+  private async finish(record: ExportJob, to: ExportStatus, fields: Record<string, unknown>, money?: Money): Promise<boolean> {
+    const { requires_provider: paid } = findExportType(record.provider, record.artifactType) ?? {};
+    const closing: Money = money ?? (paid ? { release: true } : undefined);
+    return this.repository.transaction(async (manager: EntityManager) => {
+      const moved = await this.repository.transition(
+        record.id,
+        ['queued', 'processing'],
+        to,
+        { ...fields, completed_at: new Date(this.clock.now()) },
+        manager,
+      );
+      if (!moved || !closing) return moved;
+      if ('settleCents' in closing) await this.budget.settle(record.accountId, this.reference(record), closing.settleCents, manager);
+      else await this.budget.release(record.accountId, this.reference(record), manager);
+      return true;
+    });
+  }
+
+  /** Bull gave the job up (retries exhausted, or its worker died twice): the export fails, if that can be written now. */
+  private async onJobFailed(job: Job<ExportJobData>, error: Error): Promise<void> {
+    const stalled = /stalled/i.test(error.message);
+    if (!stalled && job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    try {
+      const record = await this.repository.findById(job.data.exportId);
+      if (!record) return;
+      const reason = stalled
+        ? WORKER_LOST
+        : error instanceof TransientProviderError
+          ? `The provider stayed unavailable: ${error.message}; no charge was made`
+          : STORES_UNAVAILABLE;
+      await this.finish(record, 'failed', { error: reason });
+    } catch (failure) {
+      this.logger.warn(
+        { exportId: job.data.exportId, err: String(failure) },
+        'could not record the failed export yet; the reconciler will',
+      );
+    }
+  }
+
+  private reference(record: ExportJob) {
+    return { type: 'export', id: record.id, apiKeyId: record.apiKeyId };
+  }
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
 }

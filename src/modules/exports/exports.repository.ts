@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { ExportJob, type ExportStatus } from './entities/export-job.entity';
 
 @Injectable()
@@ -32,11 +32,21 @@ export class ExportsRepository {
     });
   }
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Moves a job between states only from the expected ones; false when another transition won. */
-  async transition(id: string, from: ExportStatus[], to: ExportStatus, fields: Partial<Record<string, unknown>> = {}): Promise<boolean> {
+  async transition(
+    id: string,
+    from: ExportStatus[],
+    to: ExportStatus,
+    fields: Partial<Record<string, unknown>> = {},
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
     const columns = Object.keys(fields);
     const sets = columns.map((column, i) => `"${column}" = $${i + 3}`);
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+    const [, affected]: [unknown, number] = await manager.query(
       `UPDATE export_jobs SET status = $2, updated_at = now()${sets.length ? `, ${sets.join(', ')}` : ''} WHERE id = $1 AND status = ANY($${columns.length + 3})`,
       [id, to, ...columns.map((column) => fields[column]), from],
     );
@@ -55,6 +65,17 @@ export class ExportsRepository {
       .where("job.status = 'completed' AND job.purged_at IS NULL AND job.completed_at < now() - make_interval(secs => :retention)", {
         retention: retentionSeconds,
       })
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Queued or processing jobs not updated for `seconds`, oldest first (ix_export_jobs_active_updated). */
+  findActiveOlderThan(seconds: number, limit: number): Promise<ExportJob[]> {
+    return this.dataSource
+      .getRepository(ExportJob)
+      .createQueryBuilder('job')
+      .where("job.status IN ('queued', 'processing') AND job.updated_at < now() - make_interval(secs => :seconds)", { seconds })
+      .orderBy('job.updated_at', 'ASC')
       .limit(limit)
       .getMany();
   }

@@ -1,4 +1,5 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { transientError } from '../../common/errors/api-error';
 import { RedisService } from '../../infra/redis/redis.module';
 import type { ScanProgress } from './entities/scan.entity';
 
@@ -10,61 +11,91 @@ export type ScanEvent =
 
 export const isTerminal = (event: ScanEvent) => event.type !== 'progress';
 
-type Listener = (event: ScanEvent) => void;
+export interface ScanSubscriber {
+  onEvent(event: ScanEvent): void;
+  /** The subscription was interrupted and is live again: events published meanwhile were missed. */
+  onGap(): void;
+}
+
+/** Long enough for a healthy Redis; short enough that a stream or sync scan answers 503 promptly in an outage. */
+const SUBSCRIBE_TIMEOUT_MS = 3000;
 
 /**
  * Scan progress fan-out over Redis pub/sub, so a stream on one API process hears a worker on another.
  * One subscriber connection per process; each scan channel is subscribed while it has local listeners.
+ * Publishing is best-effort: the stored scan state is the truth, and listeners re-read it after a gap.
  */
 @Injectable()
-export class ScanEventsService implements OnModuleDestroy {
-  private readonly listeners = new Map<string, Set<Listener>>();
+export class ScanEventsService implements OnApplicationShutdown {
+  private readonly logger = new Logger('ScanEventsService');
+  private readonly subscribers = new Map<string, Set<ScanSubscriber>>();
   private attached = false;
 
   constructor(private readonly redis: RedisService) {}
 
-  async publish(scanId: string, event: ScanEvent): Promise<void> {
-    await this.redis.client.publish(this.channel(scanId), JSON.stringify(event));
+  /** False when the event could not be published (Redis unavailable); never throws. */
+  async publish(scanId: string, event: ScanEvent): Promise<boolean> {
+    try {
+      await this.redis.client.publish(this.channel(scanId), JSON.stringify(event));
+      return true;
+    } catch (error) {
+      this.logger.warn({ scanId, type: event.type, err: String(error) }, 'scan event not published; listeners re-read the stored state');
+      return false;
+    }
   }
 
-  /** Resolves once the subscription is live, so nothing published afterwards is missed. */
-  async subscribe(scanId: string, listener: Listener): Promise<() => void> {
+  /**
+   * Resolves once the subscription is live, so nothing published afterwards is missed; 503 `transient_error`
+   * when Redis does not confirm it in time (nothing is left subscribed then).
+   */
+  async subscribe(scanId: string, subscriber: ScanSubscriber): Promise<() => void> {
     this.attach();
     const channel = this.channel(scanId);
-    let set = this.listeners.get(channel);
+    let set = this.subscribers.get(channel);
     if (!set) {
       set = new Set();
-      this.listeners.set(channel, set);
+      this.subscribers.set(channel, set);
     }
-    set.add(listener);
-    await this.redis.subscriberClient().subscribe(channel);
-    return () => {
-      const current = this.listeners.get(channel);
-      if (!current) return;
-      current.delete(listener);
-      if (current.size === 0) {
-        this.listeners.delete(channel);
-        void this.redis
-          .subscriberClient()
-          .unsubscribe(channel)
-          .catch(() => undefined);
-      }
+    set.add(subscriber);
+    const unsubscribe = () => {
+      const current = this.subscribers.get(channel);
+      if (!current?.delete(subscriber) || current.size > 0) return;
+      this.subscribers.delete(channel);
+      this.redis
+        .subscriberClient()
+        .unsubscribe(channel)
+        .catch(() => undefined);
     };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.redis.subscriberClient().subscribe(channel),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('subscribe timed out')), SUBSCRIBE_TIMEOUT_MS))),
+      ]);
+    } catch {
+      unsubscribe();
+      throw transientError('Live scan events are temporarily unavailable; retry shortly or poll the scan');
+    } finally {
+      clearTimeout(timer);
+    }
+    return unsubscribe;
   }
 
   get subscriptionCount(): number {
-    return this.listeners.size;
+    return this.subscribers.size;
   }
 
-  onModuleDestroy(): void {
-    this.listeners.clear();
+  /** After the HTTP server has stopped: nothing can subscribe any more. */
+  onApplicationShutdown(): void {
+    this.subscribers.clear();
   }
 
   private attach(): void {
     if (this.attached) return;
     this.attached = true;
-    this.redis.subscriberClient().on('message', (channel: string, message: string) => {
-      const set = this.listeners.get(channel);
+    const client = this.redis.subscriberClient();
+    client.on('message', (channel: string, message: string) => {
+      const set = this.subscribers.get(channel);
       if (!set) return;
       let event: ScanEvent;
       try {
@@ -72,7 +103,15 @@ export class ScanEventsService implements OnModuleDestroy {
       } catch {
         return;
       }
-      for (const listener of [...set]) listener(event);
+      for (const subscriber of [...set]) subscriber.onEvent(event);
+    });
+    // ioredis resubscribes by itself on reconnect; whatever was published while it was away is lost.
+    let lost = false;
+    client.on('close', () => (lost = true));
+    client.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      for (const set of this.subscribers.values()) for (const subscriber of [...set]) subscriber.onGap();
     });
   }
 

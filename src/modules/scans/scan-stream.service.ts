@@ -1,66 +1,123 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { transientError } from '../../common/errors/api-error';
+import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Scan } from './entities/scan.entity';
 import { isTerminal, ScanEventsService, type ScanEvent } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
 import { ScansService } from './scans.service';
+import { StreamSlotsService } from './stream-slots.service';
 
-/** GET /v1/scans/{id}/stream: server-sent events, `data:` lines only, heartbeat comments, one terminal event. */
+/** What a client told to leave (server draining) waits before reconnecting, through the SSE `retry:` field. */
+const RECONNECT_HINT_MS = 2000;
+
+/**
+ * GET /v1/scans/{id}/stream: server-sent events, `data:` lines only, heartbeat comments, one terminal event.
+ * The stored scan is the truth: a stream that may have missed an event (Redis gap, lost publish) re-reads it,
+ * and every heartbeat re-checks it, so a client always gets its terminal event or a clean close.
+ */
 @Injectable()
 export class ScanStreamService {
-  private readonly open_ = new Set<Response>();
+  private readonly logger = new Logger('ScanStreamService');
 
   constructor(
     private readonly events: ScanEventsService,
     private readonly scans: ScansService,
     private readonly repository: ScansRepository,
+    private readonly slots: StreamSlotsService,
+    private readonly drain: DrainService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   get openStreams(): number {
-    return this.open_.size;
+    return this.slots.openStreams;
   }
 
-  async open(scan: Scan, req: Request, res: Response): Promise<void> {
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('Connection', 'keep-alive');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-
+  /** Throws (a problem document, nothing written yet) when the stream cannot be served: caps, Redis down, draining. */
+  async open(scan: Scan, subject: string, req: Request, res: Response): Promise<void> {
+    const slot = await this.slots.acquire(subject);
     let closed = false;
-    const send = (event: ScanEvent) => {
+    let unsubscribe = () => {};
+    let heartbeat: NodeJS.Timeout | undefined;
+    const cleanup = () => {
       if (closed) return;
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-      if (isTerminal(event)) close();
-    };
-    // Subscribe first, then read the stored state: an event published in between is not lost.
-    const pending: ScanEvent[] = [];
-    let ready = false;
-    const unsubscribe = await this.events.subscribe(scan.id, (event) => (ready ? send(event) : pending.push(event)));
-    const heartbeat = setInterval(() => !closed && res.write(': heartbeat\n\n'), this.config.sseHeartbeatMs);
-    heartbeat.unref();
-    this.open_.add(res);
-    function cleanup(this: ScanStreamService) {
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
-      this.open_.delete(res);
-    }
-    const close = () => {
-      if (closed) return;
-      cleanup.call(this);
-      res.end();
+      slot.release();
+      this.drain.signal.removeEventListener('abort', leave);
     };
-    req.on('close', () => !closed && cleanup.call(this));
+    const end = (tail = '') => {
+      if (closed) return;
+      cleanup();
+      res.end(tail);
+    };
+    const leave = () => end(`retry: ${RECONNECT_HINT_MS}\n: the server is restarting; reconnect\n\n`);
+    // A client that left while the slot was being taken has already closed; one that leaves later is heard.
+    req.on('close', cleanup);
+    if (req.destroyed || res.closed) cleanup();
 
-    const current = (await this.repository.findById(scan.id)) ?? scan;
-    const terminal = await this.scans.storedTerminalEvent(current);
+    const send = (event: ScanEvent) => {
+      if (closed) return;
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+      if (isTerminal(event)) end();
+    };
+    // Subscribe first, then read the stored state: an event published in between is not lost.
+    const pending: ScanEvent[] = [];
+    let live = false;
+    const resync = () => {
+      void this.storedTerminal(scan)
+        .then((terminal) => terminal && send(terminal))
+        .catch((error: unknown) => this.logger.warn({ scanId: scan.id, err: String(error) }, 'stream could not re-read the scan'));
+    };
+    try {
+      unsubscribe = await this.events.subscribe(scan.id, {
+        onEvent: (event) => (live ? send(event) : pending.push(event)),
+        onGap: () => live && resync(),
+      });
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
+    if (closed) return unsubscribe();
+    if (this.drain.draining) {
+      cleanup();
+      throw transientError('This server is shutting down; reconnect to follow the scan');
+    }
+
+    let current: Scan;
+    let terminal: ScanEvent | undefined;
+    try {
+      current = (await this.repository.findById(scan.id)) ?? scan;
+      terminal = await this.scans.storedTerminalEvent(current);
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
+    if (closed) return;
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
     if (terminal) return send(terminal);
+
+    this.drain.signal.addEventListener('abort', leave, { once: true });
+    heartbeat = setInterval(() => {
+      if (closed) return;
+      res.write(': heartbeat\n\n');
+      slot.renew();
+      resync();
+    }, this.config.sseHeartbeatMs);
+    heartbeat.unref();
     send({ type: 'progress', ...current.progress });
-    ready = true;
+    live = true;
     for (const event of pending) send(event);
+  }
+
+  private async storedTerminal(scan: Scan): Promise<ScanEvent | undefined> {
+    const current = await this.repository.findById(scan.id);
+    return current ? this.scans.storedTerminalEvent(current) : undefined;
   }
 }

@@ -87,7 +87,7 @@ export class ScansController {
     operationId: 'streamScan',
     summary: 'Live scan progress (server-sent events)',
     description:
-      'Each message is a `data:` line holding a JSON object with a `type`: progress {phase, percent, message}, complete {data, snapshotId}, error {error}, cancelled. The current state is sent at once; a finished scan sends its terminal event once and closes. `: heartbeat` every 30 s. Not rate-limited.',
+      'Each message is a `data:` line holding a JSON object with a `type`: progress {phase, percent, message}, complete {data, snapshotId}, error {error}, cancelled. The current state is sent at once; a finished scan sends its terminal event once and closes. `: heartbeat` every 30 s. Not rate-limited, but the number of streams open at once is capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint: reconnect and the stream resumes from the stored state.',
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiProduces('text/event-stream')
@@ -99,7 +99,7 @@ export class ScansController {
       },
     },
   })
-  @ApiProblems('not_found')
+  @ApiProblems('not_found', 'rate_limit_exceeded')
   async stream(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -107,7 +107,8 @@ export class ScansController {
     @Res() res: ExpressResponse,
   ): Promise<void> {
     const scan = await this.scans.owned(principal.accountId, id);
-    await this.streams.open(scan, req, res);
+    const subject = principal.kind === 'api_key' ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
+    await this.streams.open(scan, subject, req, res);
   }
 
   @Post(':id/cancel')

@@ -9,11 +9,21 @@ import { ScansController } from './scans.controller';
 import { ScansProcessor } from './scans.processor';
 import { ScansRepository } from './scans.repository';
 import { ScansService } from './scans.service';
+import { StreamSlotsService } from './stream-slots.service';
 
 @Module({
   imports: [BudgetModule, SnapshotsModule],
   controllers: [ScansController],
-  providers: [ScansRepository, ScansService, ScanEventsService, ScanStreamService, ScansProcessor, EstimatorService, ScanEngineService],
+  providers: [
+    ScansRepository,
+    ScansService,
+    ScanEventsService,
+    ScanStreamService,
+    StreamSlotsService,
+    ScansProcessor,
+    EstimatorService,
+    ScanEngineService,
+  ],
   exports: [ScansService],
 })
 export class ScansModule {}

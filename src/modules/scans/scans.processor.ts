@@ -1,11 +1,13 @@
 import { InjectQueue } from '@nestjs/bull';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
+import { isTransientInfraError } from '../../common/errors/transient';
+import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { EngineFailure, ScanCancelledError, TransientProviderError, type EngineOutput } from '../../engine/engine.types';
-import { ScanEngineService } from '../../engine/scan-engine.service';
+import { SNAPSHOT_TITLE_MAX_LENGTH, ScanEngineService } from '../../engine/scan-engine.service';
 import { SCANS_QUEUE } from '../../infra/queues/queue-names';
 import { BudgetService } from '../budget/budget.service';
 import type { Snapshot } from '../snapshots/entities/snapshot.entity';
@@ -15,57 +17,70 @@ import type { Scan } from './entities/scan.entity';
 import { EstimatorService } from './estimator.service';
 import { ScanEventsService } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
-import { SCAN_JOB_ATTEMPTS, scanJobId, type ScanJob } from './scans.service';
+import { scanJobId, scanJobOptions, ScansService, type ScanJob } from './scans.service';
 
-const WORKER_LOST = 'The worker running this scan stopped before it finished; no charge was made. Please run the scan again.';
-const SWEEP_INTERVAL_MS = 60_000;
-/** A running scan with no progress for this long, and no live job, is failed by the sweeper. */
-export const STALE_SCAN_SECONDS = 15 * 60;
+export const WORKER_LOST = 'The worker running this scan stopped before it finished; no charge was made. Please run the scan again.';
+const FAILED_UNEXPECTEDLY = 'The scan failed unexpectedly; no charge was made. Please run the scan again.';
+const STORES_UNAVAILABLE =
+  'The scan could not finish because a backing service stayed unavailable; no charge was made. Please run the scan again.';
+const RESTARTED =
+  'The previous run of this scan was interrupted (a worker stopped or a service was briefly unavailable); it restarts from the beginning';
+/** Attempts a scan gets when its provider fails transiently (its job retries more often for store outages). */
+const PROVIDER_ATTEMPTS = 3;
+/** A scan younger than this may still be on its way into the queue (the API inserts, then enqueues). */
+const ENQUEUE_GRACE_SECONDS = 10;
+/** A hold whose scan does not exist is released only after this long (nothing creates one now; older data might). */
+const ORPHAN_HOLD_SECONDS = 600;
+const RECONCILE_BATCH = 200;
 
-/** Runs scans from the `scans` queue (APP_ROLE all or worker) and keeps stuck scans from staying `running`. */
+type ScanJobData = ScanJob & { providerFailures?: number };
+
+/** Runs scans from the `scans` queue (APP_ROLE all or worker) and keeps every scan moving towards a final state. */
 @Injectable()
-export class ScansProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ScansProcessor');
-  private sweepTimer?: NodeJS.Timeout;
-  /** Aborted on shutdown: running scans stop at their next phase and go back to the queue for another worker. */
-  private readonly stopping = new AbortController();
+  private reconcileTimer?: NodeJS.Timeout;
 
   constructor(
-    @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJob>,
+    @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJobData>,
     private readonly repository: ScansRepository,
+    private readonly scans: ScansService,
     private readonly engine: ScanEngineService,
     private readonly snapshots: SnapshotsService,
     private readonly budget: BudgetService,
     private readonly events: ScanEventsService,
     private readonly estimator: EstimatorService,
+    private readonly drain: DrainService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.appRole === 'api') return;
-    void this.queue.process(this.config.scanWorkerConcurrency, (job) => this.handle(job));
-    // A job that exhausted its retries or stalled past Bull's limit (its worker died) fails its scan.
-    this.queue.on('failed', (job: Job<ScanJob>, error: Error) => {
-      if (job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/i.test(error.message)) {
-        void this.fail(job.data.scanId, /stalled/i.test(error.message) ? WORKER_LOST : `The scan failed: ${error.message}`);
-      }
+    this.queue.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'scans queue: Redis error (Bull reconnects)'));
+    this.queue.on('failed', (job: Job<ScanJobData>, error: Error) => {
+      this.onJobFailed(job, error).catch((failure: unknown) => this.logger.error({ err: String(failure) }, 'failed-job handler'));
     });
-    this.sweepTimer = setInterval(() => void this.sweep(STALE_SCAN_SECONDS).catch(() => undefined), SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
-  }
-
-  beforeApplicationShutdown(): void {
-    this.stopping.abort();
+    this.queue
+      .process(this.config.scanWorkerConcurrency, (job) => this.handle(job))
+      .catch((error: unknown) => {
+        this.logger.error({ err: String(error) }, 'scans queue stopped processing');
+      });
+    this.reconcileTimer = setInterval(() => {
+      this.reconcile().catch((error: unknown) => this.logger.error({ err: String(error) }, 'scan reconciliation'));
+    }, this.config.reconcileIntervalMs);
+    this.reconcileTimer.unref();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.sweepTimer);
+    clearInterval(this.reconcileTimer);
   }
 
-  async handle(job: Job<ScanJob>): Promise<void> {
+  async handle(job: Job<ScanJobData>): Promise<void> {
     const scan = await this.repository.findById(job.data.scanId);
     if (!scan || scan.status !== 'running') return;
+    if (job.attemptsMade > 0 || scan.progress.phase !== 'queued') await this.advance(scan, 'queued', 0, RESTARTED);
+    const ceiling = costCeiling(Number(scan.reservedCents), this.config);
     let output: EngineOutput;
     try {
       output = await this.engine.run({
@@ -73,35 +88,95 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
         config: scan.config,
         scanDate: new Date(this.clock.now()).toISOString().slice(0, 10),
         advance: async (phase, percent, message, costSoFar) => {
-          if (!(await this.repository.recordProgress(scan.id, { phase, percent, message }, costSoFar))) throw new ScanCancelledError();
-          await this.events.publish(scan.id, { type: 'progress', phase, percent, message });
+          if (costSoFar > ceiling) {
+            throw new EngineFailure(
+              `The scan stopped: its cost reached ${round2(costSoFar)} cents, past its ceiling of ${round2(ceiling)} cents ` +
+                `(${this.config.scanCostCeilingPercent}% of the ${round2(Number(scan.reservedCents))} cents reserved); no charge was made`,
+            );
+          }
+          await this.advance(scan, phase, percent, message, costSoFar);
         },
-        pace: () => sleep(this.config.offlineStepMs, this.stopping.signal),
+        pace: () => sleep(this.config.offlineStepMs, this.drain.signal),
       });
     } catch (error) {
-      if (error instanceof ScanCancelledError) return;
-      // Requeued: Bull retries the job (another worker, or this one after a restart).
-      if (error instanceof WorkerStoppingError) throw error;
-      if (error instanceof TransientProviderError && job.attemptsMade + 1 < SCAN_JOB_ATTEMPTS) throw error;
-      const message =
-        error instanceof EngineFailure || error instanceof TransientProviderError ? error.message : 'The scan failed unexpectedly';
-      if (!(error instanceof EngineFailure)) this.logger.error({ scanId: scan.id, err: String(error) }, 'scan failed');
-      await this.fail(scan.id, message);
-      return;
+      return this.onEngineError(job, scan, error);
     }
     await this.complete(scan, output);
   }
 
-  /** Fails running scans whose job is gone or dead; returns how many it failed. */
-  async sweep(staleSeconds: number): Promise<number> {
-    let failed = 0;
-    for (const scan of await this.repository.findStale(staleSeconds, 100)) {
-      const job = await this.queue.getJob(scanJobId(scan.id));
-      const state = job ? await job.getState() : 'missing';
-      if (['active', 'waiting', 'delayed', 'paused'].includes(state)) continue;
-      if (await this.fail(scan.id, WORKER_LOST)) failed++;
+  /**
+   * Keeps every unfinished scan moving: re-queues scans whose job vanished (a Redis restart without persistence),
+   * fails those whose job failed without the failure being written (the database was down), and closes budget
+   * holds whose scan is final. Runs on every worker; each step is safe to repeat and to race.
+   */
+  async reconcile(): Promise<{ requeued: number; failed: number; holdsClosed: number }> {
+    const outcome = { requeued: 0, failed: 0, holdsClosed: 0 };
+    try {
+      for (const scan of await this.repository.findRunningOlderThan(ENQUEUE_GRACE_SECONDS, RECONCILE_BATCH)) {
+        const job = await this.queue.getJob(scanJobId(scan.id));
+        const state = job ? await job.getState() : 'missing';
+        if (state === 'failed') {
+          if (await this.fail(scan.id, /stalled/i.test(job?.failedReason ?? '') ? WORKER_LOST : STORES_UNAVAILABLE)) outcome.failed++;
+        } else if (state === 'missing' || state === 'completed') {
+          await job?.remove();
+          await this.queue.add({ scanId: scan.id }, scanJobOptions(scan.id));
+          this.logger.warn({ scanId: scan.id, state }, 'scan job was missing from the queue: re-queued');
+          outcome.requeued++;
+        }
+      }
+      outcome.holdsClosed = await this.closeFinishedHolds();
+    } catch (error) {
+      this.logger.warn({ err: String(error) }, 'scan reconciliation skipped a round (a store is unavailable)');
     }
-    return failed;
+    return outcome;
+  }
+
+  /** Budget holds whose scan is final (or was never created) are closed as the scan's final state says. */
+  private async closeFinishedHolds(): Promise<number> {
+    let closed = 0;
+    for (const hold of await this.budget.openReservations('scan', RECONCILE_BATCH)) {
+      const scan = await this.repository.findById(hold.referenceId).catch(() => null);
+      const reference = { type: 'scan', id: hold.referenceId };
+      if (scan && scan.status === 'running') continue;
+      if (!scan && this.clock.now() - hold.createdAt.getTime() < ORPHAN_HOLD_SECONDS * 1000) continue;
+      if (!scan || scan.status === 'failed') await this.budget.release(hold.accountId, reference);
+      else await this.budget.settle(hold.accountId, reference, Number(scan.costCents ?? 0));
+      this.logger.warn({ scanId: hold.referenceId, status: scan?.status ?? 'missing' }, 'closed a budget hold left open');
+      closed++;
+    }
+    return closed;
+  }
+
+  private async onEngineError(job: Job<ScanJobData>, scan: Scan, error: unknown): Promise<void> {
+    if (error instanceof ScanCancelledError) return;
+    // Retried by Bull: another worker takes it, or this one once the store is back (see queue backoff).
+    if (error instanceof WorkerStoppingError || isTransientInfraError(error)) throw error;
+    if (error instanceof TransientProviderError) {
+      const failures = (job.data.providerFailures ?? 0) + 1;
+      if (failures < PROVIDER_ATTEMPTS) {
+        await job.update({ ...job.data, providerFailures: failures }).catch(() => undefined);
+        throw error;
+      }
+    }
+    const message = error instanceof EngineFailure || error instanceof TransientProviderError ? error.message : FAILED_UNEXPECTEDLY;
+    if (!(error instanceof EngineFailure)) this.logger.error({ scanId: scan.id, err: describe(error) }, 'scan failed');
+    await this.fail(scan.id, message);
+  }
+
+  /** Bull gave the job up (retries exhausted, or its worker died twice): the scan fails, if that can be written now. */
+  private async onJobFailed(job: Job<ScanJobData>, error: Error): Promise<void> {
+    const stalled = /stalled/i.test(error.message);
+    if (!stalled && job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    try {
+      await this.fail(job.data.scanId, stalled ? WORKER_LOST : isTransientInfraError(error) ? STORES_UNAVAILABLE : FAILED_UNEXPECTEDLY);
+    } catch (failure) {
+      this.logger.warn({ scanId: job.data.scanId, err: String(failure) }, 'could not record the failed scan yet; the reconciler will');
+    }
+  }
+
+  private async advance(scan: Scan, phase: string, percent: number, message: string, costSoFar = 0): Promise<void> {
+    if (!(await this.repository.recordProgress(scan.id, { phase, percent, message }, costSoFar))) throw new ScanCancelledError();
+    await this.events.publish(scan.id, { type: 'progress', phase, percent, message });
   }
 
   private async complete(scan: Scan, output: EngineOutput): Promise<void> {
@@ -109,15 +184,16 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
     const primaryId = randomUUID();
     const finished = await this.repository
       .transaction(async (manager) => {
-        await this.snapshots.insert(manager, this.snapshotRow(scan, primary, primaryId, null, output.costCents));
-        for (const seat of seats) await this.snapshots.insert(manager, this.snapshotRow(scan, seat, randomUUID(), primaryId, null));
+        // The terminal transition first: it waits for, then loses to, a concurrent cancel or completion.
         const done = await this.repository.finish(manager, scan.id, 'completed', {
           snapshotId: primaryId,
           costCents: output.costCents,
           progress: { phase: 'complete', percent: 100, message: 'Scan complete' },
         });
-        // Cancelled (or failed by the sweeper) meanwhile: the result is discarded, the terminal state stands.
         if (!done) throw new ScanCancelledError();
+        await this.snapshots.insert(manager, this.snapshotRow(scan, primary, primaryId, null, output.costCents));
+        for (const seat of seats) await this.snapshots.insert(manager, this.snapshotRow(scan, seat, randomUUID(), primaryId, null));
+        await this.budget.settle(scan.accountId, { type: 'scan', id: scan.id }, output.costCents, manager);
         return done;
       })
       .catch((error: unknown) => {
@@ -125,7 +201,6 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
         throw error;
       });
     if (!finished) return;
-    await this.budget.settle(scan.accountId, { type: 'scan', id: scan.id }, output.costCents);
     await this.estimator
       .recordActual(this.estimator.fingerprintOfConfig(scan.config), output.costCents, new Date(this.clock.now()))
       .catch(() => undefined);
@@ -133,15 +208,13 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async fail(scanId: string, error: string): Promise<boolean> {
-    const failed = await this.repository.transaction((manager) =>
-      this.repository.finish(manager, scanId, 'failed', {
-        error,
-        costCents: 0,
-        progress: { phase: 'failed', percent: 100, message: error },
-      }),
-    );
+    const scan = await this.repository.findById(scanId);
+    if (!scan) return false;
+    const failed = await this.scans.finishWithMoney(scan.accountId, scanId, 'failed', {
+      error,
+      progress: { phase: 'failed', percent: 100, message: error },
+    });
     if (!failed) return false;
-    await this.budget.release(failed.accountId, { type: 'scan', id: scanId });
     await this.events.publish(scanId, { type: 'error', error });
     return true;
   }
@@ -160,7 +233,7 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
       scanId: scan.id,
       kind: snapshot.kind,
       parentSnapshotId: parentId,
-      title: snapshot.title,
+      title: snapshot.title.slice(0, SNAPSHOT_TITLE_MAX_LENGTH),
       config: scan.config,
       data: snapshot.envelope,
       engine: scan.engine,
@@ -175,6 +248,14 @@ export class ScansProcessor implements OnApplicationBootstrap, BeforeApplication
       createdAt: new Date(this.clock.now()),
     } as Snapshot;
   }
+}
+
+/**
+ * Past this a running scan stops: a multiple of its hold, with a fixed headroom so that small holds (a cold-start
+ * estimate) leave room for an ordinary scan.
+ */
+export function costCeiling(reservedCents: number, config: Pick<AppConfig, 'scanCostCeilingPercent' | 'scanCostHeadroomCents'>): number {
+  return Math.max((reservedCents * config.scanCostCeilingPercent) / 100, reservedCents + config.scanCostHeadroomCents);
 }
 
 class WorkerStoppingError extends Error {
@@ -196,4 +277,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', stop, { once: true });
   });
+}
+
+const round2 = (cents: number) => Math.round(cents * 100) / 100;
+
+function describe(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
 }

@@ -3,6 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Scan, type ScanProgress, type ScanStatus } from './entities/scan.entity';
 
+export interface FinishFields {
+  snapshotId?: string | null;
+  error?: string | null;
+  costCents?: number | null;
+  progress?: ScanProgress;
+}
+
 @Injectable()
 export class ScansRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -11,8 +18,8 @@ export class ScansRepository {
     return this.dataSource.transaction(work);
   }
 
-  insert(scan: Partial<Scan>): Promise<unknown> {
-    return this.dataSource.getRepository(Scan).insert(scan);
+  insert(scan: Partial<Scan>, manager: EntityManager = this.dataSource.manager): Promise<unknown> {
+    return manager.getRepository(Scan).insert(scan);
   }
 
   findOwned(accountId: string, id: string): Promise<Scan | null> {
@@ -36,12 +43,7 @@ export class ScansRepository {
    * Moves a running scan to a terminal state. The `status = 'running'` guard makes the first terminal
    * transition win: a late engine result can never overwrite a cancel, and vice versa.
    */
-  async finish(
-    manager: EntityManager,
-    id: string,
-    status: Exclude<ScanStatus, 'running'>,
-    fields: { snapshotId?: string | null; error?: string | null; costCents?: number | null; progress?: ScanProgress },
-  ): Promise<Scan | null> {
+  async finish(manager: EntityManager, id: string, status: Exclude<ScanStatus, 'running'>, fields: FinishFields): Promise<Scan | null> {
     // TypeORM answers an UPDATE with [rows, affected].
     const [rows]: [Array<{ id: string }>, number] = await manager.query(
       `UPDATE scans
@@ -62,12 +64,12 @@ export class ScansRepository {
     return manager.getRepository(Scan).findOneBy({ id });
   }
 
-  /** Running scans with no progress for `staleSeconds`: candidates for the sweeper. */
-  findStale(staleSeconds: number, limit: number): Promise<Scan[]> {
+  /** Running scans not updated for `seconds`, oldest first (ix_scans_running_updated): the reconciler's candidates. */
+  findRunningOlderThan(seconds: number, limit: number): Promise<Scan[]> {
     return this.dataSource
       .getRepository(Scan)
       .createQueryBuilder('scan')
-      .where("scan.status = 'running' AND scan.updated_at < now() - make_interval(secs => :stale)", { stale: staleSeconds })
+      .where("scan.status = 'running' AND scan.updated_at < now() - make_interval(secs => :stale)", { stale: seconds })
       .orderBy('scan.updated_at', 'ASC')
       .limit(limit)
       .getMany();

@@ -4,17 +4,19 @@ import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../common/auth/principal';
 import { ApiError, notFound, validationFailed } from '../../common/errors/api-error';
+import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { SCANS_QUEUE } from '../../infra/queues/queue-names';
+import { RECOVERABLE_BACKOFF, RECOVERABLE_JOB_ATTEMPTS } from '../../infra/queues/retry-backoff';
 import { BudgetService } from '../budget/budget.service';
 import { liveProjection } from '../snapshots/snapshot-projection';
 import { SnapshotsService, type SnapshotView } from '../snapshots/snapshots.service';
 import type { ScanEstimateDto, ScanStatusDto } from './dto/scan.dto';
-import type { Scan } from './entities/scan.entity';
+import type { Scan, ScanStatus } from './entities/scan.entity';
 import { EstimatorService } from './estimator.service';
 import { fingerprintKey } from './estimator/estimator.fingerprint';
 import { isTerminal, ScanEventsService, type ScanEvent } from './scan-events.service';
-import { ScansRepository } from './scans.repository';
+import { ScansRepository, type FinishFields } from './scans.repository';
 import { validateEstimateRequest, validateScanConfig } from './validation/scan-config.validator';
 import { isUuid } from '../../common/validation/uuid';
 
@@ -23,7 +25,13 @@ export interface ScanJob {
 }
 
 export const scanJobId = (scanId: string) => `scan:${scanId}`;
-export const SCAN_JOB_ATTEMPTS = 3;
+
+/** Deterministic id (duplicate enqueues collapse), retries with backoff through provider and store outages. */
+export const scanJobOptions = (scanId: string) => ({
+  jobId: scanJobId(scanId),
+  attempts: RECOVERABLE_JOB_ATTEMPTS,
+  backoff: { type: RECOVERABLE_BACKOFF },
+});
 
 export interface CreateScanResult {
   status: 200 | 202;
@@ -32,6 +40,8 @@ export interface CreateScanResult {
 }
 
 const MODES = ['sync', 'async'] as const;
+/** How often a sync wait re-reads the scan in case its terminal event was lost. */
+const SYNC_RECHECK_MS = 5000;
 
 @Injectable()
 export class ScansService {
@@ -42,6 +52,7 @@ export class ScansService {
     private readonly events: ScanEventsService,
     private readonly estimator: EstimatorService,
     @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJob>,
+    private readonly drain: DrainService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -63,38 +74,36 @@ export class ScansService {
     const reservation = estimate.expected_cents ?? this.config.minScanReservationCents;
     const scanId = randomUUID();
     const apiKeyId = principal.kind === 'api_key' ? principal.apiKeyId : null;
-    await this.budget.reserve(principal.accountId, { type: 'scan', id: scanId, apiKeyId }, reservation);
-    try {
-      await this.repository.insert({
-        id: scanId,
-        accountId: principal.accountId,
-        apiKeyId,
-        status: 'running',
-        progress: { phase: 'queued', percent: 0, message: 'Queued' },
-        config,
-        engine: config.engine,
-        mode: resolvedMode,
-        estimateCents: estimate.expected_cents,
-        reservedCents: String(reservation),
-        costCents: null,
-        fingerprintKey: fingerprintKey(this.estimator.fingerprintOfConfig(config)),
-      });
-    } catch (error) {
-      await this.budget.release(principal.accountId, { type: 'scan', id: scanId });
-      throw error;
-    }
-
-    // Listen before enqueueing, so a fast scan's terminal event cannot slip past a sync wait.
+    // Listen before anything exists, so a fast scan's terminal event cannot slip past a sync wait, and a Redis
+    // outage answers 503 before any money is held.
     const terminal = resolvedMode === 'sync' ? await this.awaitTerminal(scanId) : undefined;
     try {
-      await this.queue.add(
-        { scanId },
-        { jobId: scanJobId(scanId), attempts: SCAN_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
-      );
+      // The hold and the scan commit together: no hold without an owner, no scan without its hold.
+      await this.repository.transaction(async (manager) => {
+        await this.budget.reserve(principal.accountId, { type: 'scan', id: scanId, apiKeyId }, reservation, manager);
+        await this.repository.insert(
+          {
+            id: scanId,
+            accountId: principal.accountId,
+            apiKeyId,
+            status: 'running',
+            progress: { phase: 'queued', percent: 0, message: 'Queued' },
+            config,
+            engine: config.engine,
+            mode: resolvedMode,
+            estimateCents: estimate.expected_cents,
+            reservedCents: String(reservation),
+            costCents: null,
+            fingerprintKey: fingerprintKey(this.estimator.fingerprintOfConfig(config)),
+          },
+          manager,
+        );
+      });
+      await this.queue.add({ scanId }, scanJobOptions(scanId));
     } catch (error) {
       terminal?.cancel();
-      await this.repository.transaction((m) => this.repository.finish(m, scanId, 'failed', { error: 'The scan could not be queued' }));
-      await this.budget.release(principal.accountId, { type: 'scan', id: scanId });
+      // Inserted but not queued: fail it now if the database answers; otherwise the reconciler queues it.
+      await this.finishWithMoney(principal.accountId, scanId, 'failed', { error: 'The scan could not be queued' }).catch(() => undefined);
       throw error;
     }
     const accepted = () =>
@@ -122,19 +131,31 @@ export class ScansService {
 
   async cancel(accountId: string, id: string): Promise<{ id: string; status: 'cancelled' }> {
     const scan = await this.owned(accountId, id);
-    const cancelled = await this.repository.transaction((manager) =>
-      this.repository.finish(manager, scan.id, 'cancelled', { progress: { ...scan.progress, message: 'Cancelled' } }),
-    );
+    // Work done before the cancel is charged (decisions.md C7); the rest of the reservation is freed.
+    const cancelled = await this.finishWithMoney(accountId, scan.id, 'cancelled', { progress: { ...scan.progress, message: 'Cancelled' } });
     if (!cancelled)
       throw new ApiError(
         409,
         'invalid_state',
         `Scan ${id} is already ${(await this.repository.findById(id))?.status ?? 'finished'} and cannot be cancelled`,
       );
-    // Work done before the cancel is charged (decisions.md C7); the rest of the reservation is freed.
-    await this.budget.settle(accountId, { type: 'scan', id: scan.id }, Number(cancelled.costCents ?? 0));
     await this.events.publish(scan.id, { type: 'cancelled' });
     return { id: scan.id, status: 'cancelled' };
+  }
+
+  /**
+   * Moves a running scan to a terminal state and closes its budget hold in the same transaction (decisions.md C7:
+   * completed and cancelled pay for the work done, failed pays nothing). Null when the scan was not running.
+   */
+  finishWithMoney(accountId: string, scanId: string, status: Exclude<ScanStatus, 'running'>, fields: FinishFields): Promise<Scan | null> {
+    return this.repository.transaction(async (manager) => {
+      const finished = await this.repository.finish(manager, scanId, status, status === 'failed' ? { ...fields, costCents: 0 } : fields);
+      if (!finished) return null;
+      const reference = { type: 'scan', id: scanId };
+      if (status === 'failed') await this.budget.release(accountId, reference, manager);
+      else await this.budget.settle(accountId, reference, Number(finished.costCents ?? 0), manager);
+      return finished;
+    });
   }
 
   async owned(accountId: string, id: string): Promise<Scan> {
@@ -153,21 +174,35 @@ export class ScansService {
     return { type: 'complete', data: this.snapshots.view(snapshot).data, snapshotId: snapshot.id };
   }
 
-  private awaitTerminal(scanId: string): Promise<{ result: Promise<ScanEvent | undefined>; cancel(): void }> {
+  /**
+   * Waits up to the sync window for the scan to finish. Events are the fast path; the stored state is re-read after
+   * a pub/sub gap and every few seconds, so a lost event costs seconds, not the window. Resolves undefined (answer
+   * 202) on timeout, on cancel(), or when the process starts draining.
+   */
+  private async awaitTerminal(scanId: string): Promise<{ result: Promise<ScanEvent | undefined>; cancel(): void }> {
     let finish!: (event: ScanEvent | undefined) => void;
     const result = new Promise<ScanEvent | undefined>((resolve) => (finish = resolve));
+    const recheck = () =>
+      void this.repository
+        .findById(scanId)
+        .then((scan) => scan && scan.status !== 'running' && finish(storedOutcome(scan)))
+        .catch(() => undefined);
+    const unsubscribe = await this.events.subscribe(scanId, {
+      onEvent: (event) => isTerminal(event) && finish(event),
+      onGap: recheck,
+    });
     const timer = setTimeout(() => finish(undefined), this.config.scanSyncWaitMs);
-    return this.events
-      .subscribe(scanId, (event) => {
-        if (isTerminal(event)) finish(event);
-      })
-      .then((unsubscribe) => {
-        void result.then(() => {
-          clearTimeout(timer);
-          unsubscribe();
-        });
-        return { result, cancel: () => finish(undefined) };
-      });
+    const poll = setInterval(recheck, SYNC_RECHECK_MS);
+    const leave = () => finish(undefined);
+    this.drain.signal.addEventListener('abort', leave, { once: true });
+    if (this.drain.draining) leave();
+    void result.then(() => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      this.drain.signal.removeEventListener('abort', leave);
+      unsubscribe();
+    });
+    return { result, cancel: () => finish(undefined) };
   }
 
   private async finishedBody(accountId: string, scanId: string, event: ScanEvent): Promise<Record<string, unknown>> {
@@ -207,6 +242,14 @@ export class ScansService {
     if (typeof mode === 'string' && (MODES as readonly string[]).includes(mode)) return mode as 'sync' | 'async';
     throw validationFailed([{ path: 'mode', code: 'invalid', message: 'mode must be sync or async' }]);
   }
+}
+
+/** The outcome a finished scan's row records, as the event that would have announced it. */
+function storedOutcome(scan: Scan): ScanEvent | undefined {
+  if (scan.status === 'completed' && scan.snapshotId) return { type: 'complete', data: {}, snapshotId: scan.snapshotId };
+  if (scan.status === 'failed') return { type: 'error', error: scan.error ?? 'The scan failed' };
+  if (scan.status === 'cancelled') return { type: 'cancelled' };
+  return undefined;
 }
 
 export function toStatus(scan: Scan): ScanStatusDto {

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Account } from '../../accounts/entities/account.entity';
 
 /**
@@ -6,6 +6,7 @@ import { Account } from '../../accounts/entities/account.entity';
  * summarise. The row doubles as the per-account lock that serialises reservations.
  */
 @Entity({ name: 'budget_balances' })
+@Index('ix_budget_balances_reserved', ['accountId'], { where: 'reserved_cents <> 0' })
 export class BudgetBalance {
   @PrimaryColumn({ name: 'account_id', type: 'uuid' })
   accountId: string;

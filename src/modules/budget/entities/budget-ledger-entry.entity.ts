@@ -13,6 +13,10 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 @Entity({ name: 'budget_ledger' })
 @Index('ix_budget_ledger_account_created', ['accountId', 'createdAt'])
 @Index('ix_budget_ledger_reference', ['accountId', 'referenceType', 'referenceId'])
+// Money moves at most once per piece of work, whatever reruns or races: one hold, one closing entry, one charge.
+@Index('ux_budget_ledger_reservation', ['referenceType', 'referenceId'], { unique: true, where: "kind = 'reservation'" })
+@Index('ux_budget_ledger_closure', ['referenceType', 'referenceId'], { unique: true, where: "kind IN ('settlement', 'release')" })
+@Index('ux_budget_ledger_charge', ['referenceType', 'referenceId'], { unique: true, where: "kind = 'charge'" })
 export class BudgetLedgerEntry {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id: string;

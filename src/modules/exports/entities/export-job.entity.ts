@@ -8,6 +8,7 @@ export type LocaleProvenance = 'requested' | 'fallback_missing_translation' | 'f
 @Entity({ name: 'export_jobs' })
 @Index('ix_export_jobs_account_created', ['accountId', 'createdAt'])
 @Index('ix_export_jobs_account_snapshot', ['accountId', 'snapshotId', 'createdAt'])
+@Index('ix_export_jobs_active_updated', ['updatedAt'], { where: "status IN ('queued', 'processing')" })
 @Index('ix_export_jobs_retention', ['completedAt'], { where: "status = 'completed' AND purged_at IS NULL" })
 export class ExportJob {
   @PrimaryColumn({ type: 'uuid' })
@@ -60,7 +61,7 @@ export class ExportJob {
   @Column({ name: 'result_size_bytes', type: 'integer', nullable: true })
   resultSizeBytes: number | null;
 
-  @Column({ name: 'storage_key', type: 'varchar', length: 200, nullable: true })
+  @Column({ name: 'storage_key', type: 'varchar', length: 300, nullable: true })
   storageKey: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

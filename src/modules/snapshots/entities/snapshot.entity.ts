@@ -8,6 +8,8 @@ export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];
 /** A dated, self-contained, cited scan result. Immutable once written. */
 @Entity({ name: 'snapshots' })
 @Index('ix_snapshots_account_created', ['accountId', 'createdAt'])
+// A scan completes once: one standard or composite snapshot per scan, however often its job ran.
+@Index('ux_snapshots_scan_primary', ['scanId'], { unique: true, where: "kind <> 'council_seat'" })
 // GIN indexes for the array filters are created by the migration (TypeORM cannot declare GIN).
 @Index('ix_snapshots_jurisdiction_keys', { synchronize: false })
 @Index('ix_snapshots_area_keys', { synchronize: false })
