@@ -108,32 +108,42 @@ describe('fault drills', () => {
     }
   }, 120_000);
 
-  it('Redis restarted empty: a lost queued scan is re-queued from PostgreSQL and completes, and its stream gets its end', async () => {
+  it('Redis restarted empty: the running scan finishes, the lost queued one is re-queued from PostgreSQL, streams get their end', async () => {
     const redis = await startPrivateRedis();
     try {
-      const env = { ...FAST_RECOVERY, REDIS_URL: redis.url, OFFLINE_STEP_MS: '5' };
+      const env = { ...FAST_RECOVERY, REDIS_URL: redis.url, OFFLINE_STEP_MS: '600', SCAN_WORKER_CONCURRENCY: '1' };
       const api = await spawn(startApiProcess(env));
+      const worker = await spawn(startWorkerProcess(env));
       const owner = await account();
-      // Queued while no worker runs, then the queue is lost with Redis.
-      const created = await fetch(`${api.baseUrl}/v1/scans?mode=async`, {
-        method: 'POST',
-        headers: { ...owner.auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify(CONFIG),
-      });
-      const { scan_id: scanId } = (await created.json()) as { scan_id: string };
-      const stream = await openSse(api.baseUrl, `/v1/scans/${scanId}/stream`, owner.auth);
+      const create = async () => {
+        const created = await fetch(`${api.baseUrl}/v1/scans?mode=async`, {
+          method: 'POST',
+          headers: { ...owner.auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify(CONFIG),
+        });
+        return ((await created.json()) as { scan_id: string }).scan_id;
+      };
+      // One scan running on the only worker slot, one waiting in the queue behind it.
+      const running = await create();
+      await pollUntil(async () => (await scanRow(running)).progress.percent > 0, 20000, 50);
+      const queued = await create();
+      const stream = await openSse(api.baseUrl, `/v1/scans/${queued}/stream`, owner.auth);
       await stream.waitFor((event) => event.type === 'progress');
       await redis.crash();
       const during = await fetch(`${api.baseUrl}/v1/meta/areas`, { headers: owner.auth });
       expect(during.status).toBe(503);
       await redis.start();
 
-      const worker = await spawn(startWorkerProcess(env));
-      await pollUntil(async () => (await scanRow(scanId)).status !== 'running', 60000, 250);
-      expect(await scanRow(scanId)).toMatchObject({ status: 'completed' });
+      await pollUntil(
+        async () => (await scanRow(running)).status !== 'running' && (await scanRow(queued)).status !== 'running',
+        90000,
+        250,
+      );
+      expect(await scanRow(running)).toMatchObject({ status: 'completed' });
+      expect(await scanRow(queued)).toMatchObject({ status: 'completed' });
       // The stream either carried the end or closed; a client that reconnects gets the end at once.
       await Promise.race([stream.ended, stream.waitFor((event) => event.type === 'complete', 20000)]);
-      const replay = await openSse(api.baseUrl, `/v1/scans/${scanId}/stream`, owner.auth);
+      const replay = await openSse(api.baseUrl, `/v1/scans/${queued}/stream`, owner.auth);
       await replay.ended;
       expect(replay.events.map((event) => event.type)).toEqual(['complete']);
       expect(api.child.exitCode).toBeNull();
@@ -143,7 +153,7 @@ describe('fault drills', () => {
     } finally {
       await redis.close();
     }
-  }, 120_000);
+  }, 150_000);
 
   it('SIGTERM drains an API process: streams end with a reconnect hint, a sync scan answers 202, then it exits', async () => {
     const env = { ...FAST_RECOVERY, SHUTDOWN_TIMEOUT_MS: '3000', OFFLINE_STEP_MS: '1500' };
@@ -166,6 +176,9 @@ describe('fault drills', () => {
     const signalled = Date.now();
     api.child.kill('SIGTERM');
     const answered = await sync;
+    // Until the listener closes, readiness tells load balancers to send nothing more.
+    const ready = await fetch(`${api.baseUrl}/health/ready`).catch(() => undefined);
+    if (ready) expect(ready.status).toBe(503);
     expect(answered.status).toBe(202);
     expect(answered.headers.connection).toBe('close');
     await stream.ended;

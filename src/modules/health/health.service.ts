@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { transientError } from '../../common/errors/api-error';
+import { DrainService } from '../../common/lifecycle/drain.service';
 import { RedisService } from '../../infra/redis/redis.module';
 
 export interface ReadinessReport {
@@ -16,9 +17,12 @@ export class HealthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly redis: RedisService,
+    private readonly drain: DrainService,
   ) {}
 
   async readiness(): Promise<ReadinessReport> {
+    // A load balancer stops sending work here before the server stops accepting it.
+    if (this.drain.draining) throw transientError('Not ready: this process is shutting down');
     const [postgres, redis] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.redis.client.ping())]);
     const down = [!postgres && 'postgres', !redis && 'redis'].filter(Boolean);
     if (down.length) throw transientError(`Not ready: ${down.join(' and ')} did not answer`);
