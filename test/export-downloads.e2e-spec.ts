@@ -7,7 +7,7 @@ import { Clock } from '../src/common/clock';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { ARTEFACT_STORAGE, type ArtefactStorage } from '../src/infra/storage/storage.service';
 import { pollUntil } from './support/poll';
-import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { bootTestApp, newAccount, type TestApp, downloadExport } from './support/test-app';
 
 /** Download guarantees: the retention deadline, no file handle outliving its response, safe headers, missing bytes. */
 describe('export downloads', () => {
@@ -37,17 +37,7 @@ describe('export downloads', () => {
   const status = (id: string) => t.http().get(`/v1/exports/${id}`).set('Authorization', auth);
   /** For answers that are problem documents (parsed as JSON). */
   const attempt = (id: string) => t.http().get(`/v1/exports/${id}/download`).set('Authorization', auth);
-  const download = (id: string) =>
-    t
-      .http()
-      .get(`/v1/exports/${id}/download`)
-      .set('Authorization', auth)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+  const download = (id: string) => downloadExport(t, id, auth);
 
   /** A completed export of the account's snapshot, and where its bytes live. */
   async function completedExport(provider: string, artifactType: string, options: Record<string, string> = {}) {

@@ -5,7 +5,7 @@ import { EXPORTS_QUEUE } from '../src/infra/queues/queue-names';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { ExportsProcessor } from '../src/modules/exports/exports.processor';
 import { pollUntil } from './support/poll';
-import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { bootTestApp, newAccount, type TestApp, downloadExport } from './support/test-app';
 
 const SCAN = { jurisdictions: ['EU', 'UK'], areas: ['AML / KYC', 'Payments'], horizon: 12 };
 
@@ -40,17 +40,7 @@ describe('exports', () => {
     );
     return (await job(id).expect(200)).body;
   };
-  const download = (id: string) =>
-    t
-      .http()
-      .get(`/v1/exports/${id}/download`)
-      .set('Authorization', auth)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+  const download = (id: string) => downloadExport(t, id, auth);
 
   it('creates a PDF export: 202, Location, then completed with a download that parses as the report', async () => {
     const created = await create({ snapshot_id: snapshotId, provider: 'internal-pdf', artifact_type: 'pdf' }).expect(202);

@@ -70,13 +70,7 @@ describe('fault drills', () => {
       const api = await spawn(startApiProcess(env));
       const worker = await spawn(startWorkerProcess(env));
       const owner = await account();
-      const created = await fetch(`${api.baseUrl}/v1/scans?mode=async`, {
-        method: 'POST',
-        headers: { ...owner.auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify(CONFIG),
-      });
-      expect(created.status).toBe(202);
-      const { scan_id: scanId } = (await created.json()) as { scan_id: string };
+      const scanId = await startScan(api, owner.auth);
       await pollUntil(async () => (await scanRow(scanId)).progress.percent > 0, 20000, 100);
 
       proxy.cut();
@@ -115,14 +109,7 @@ describe('fault drills', () => {
       const api = await spawn(startApiProcess(env));
       const worker = await spawn(startWorkerProcess(env));
       const owner = await account();
-      const create = async () => {
-        const created = await fetch(`${api.baseUrl}/v1/scans?mode=async`, {
-          method: 'POST',
-          headers: { ...owner.auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify(CONFIG),
-        });
-        return ((await created.json()) as { scan_id: string }).scan_id;
-      };
+      const create = () => startScan(api, owner.auth);
       // One scan running on the only worker slot, one waiting in the queue behind it.
       const running = await create();
       await pollUntil(async () => (await scanRow(running)).progress.percent > 0, 20000, 50);
@@ -160,12 +147,7 @@ describe('fault drills', () => {
     const api = await spawn(startApiProcess(env));
     const worker = await spawn(startWorkerProcess(env));
     const owner = await account();
-    const created = await fetch(`${api.baseUrl}/v1/scans?mode=async`, {
-      method: 'POST',
-      headers: { ...owner.auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify(CONFIG),
-    });
-    const { scan_id: scanId } = (await created.json()) as { scan_id: string };
+    const scanId = await startScan(api, owner.auth);
     const stream = await openSse(api.baseUrl, `/v1/scans/${scanId}/stream`, owner.auth);
     await stream.waitFor((event) => event.type === 'progress');
     const sync = postJson(`${api.baseUrl}/v1/scans`, owner.auth, CONFIG);
@@ -190,6 +172,17 @@ describe('fault drills', () => {
     await worker.stop();
   }, 90_000);
 });
+
+/** POST /v1/scans?mode=async on a service process; the new scan's id. */
+async function startScan(api: ServiceProcess, auth: Record<string, string>): Promise<string> {
+  const created = await fetch(`${api.baseUrl}/v1/scans?mode=async`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify(CONFIG),
+  });
+  expect(created.status).toBe(202);
+  return ((await created.json()) as { scan_id: string }).scan_id;
+}
 
 function postJson(
   url: string,

@@ -3,7 +3,7 @@ import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { startFakeNotebookServer, startFakeVoiceServer } from '../src/modules/exports/providers/fake-media-servers';
 import { pollUntil } from './support/poll';
-import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { bootTestApp, newAccount, type TestApp, downloadExport } from './support/test-app';
 
 describe('provider-backed exports (loopback fakes of the voice and notebook services)', () => {
   let t: TestApp;
@@ -55,17 +55,7 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
     );
     return (await t.http().get(`/v1/exports/${id}`).set('Authorization', auth).expect(200)).body;
   };
-  const download = (id: string) =>
-    t
-      .http()
-      .get(`/v1/exports/${id}/download`)
-      .set('Authorization', auth)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+  const download = (id: string) => downloadExport(t, id, auth);
 
   it('produces a voice briefing, charges its cost to the pool, and serves ranges of the audio', async () => {
     const before = await t.app.get(BudgetService).view(accountId);

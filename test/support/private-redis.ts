@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import Redis from 'ioredis';
+import { waitForRedis } from '../../src/infra/embedded/embedded-services';
 import { freePort } from '../../src/infra/embedded/free-port';
 
 export interface PrivateRedis {
@@ -24,21 +24,9 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
         stdio: 'ignore',
       },
     );
-    const deadline = Date.now() + 10000;
-    for (;;) {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        await probe.ping();
-        return;
-      } catch {
-        if (Date.now() > deadline) throw new Error(`private redis-server did not start on port ${port}`);
-        await new Promise((r) => setTimeout(r, 50));
-      } finally {
-        probe.disconnect();
-      }
-    }
+    const started = child;
+    if (!(await waitForRedis(url, 10000, () => started.exitCode !== null)))
+      throw new Error(`private redis-server did not start on port ${port}`);
   };
   const crash = async () => {
     const running = child;

@@ -47,3 +47,17 @@ export async function newAccount(testApp: TestApp): Promise<{ accountId: string;
   const response = await testApp.http().post('/v1/keys').set('Cookie', cookie).send({ name: 'test key' }).expect(201);
   return { accountId, cookie, apiKey: response.body.key, keyId: response.body.id };
 }
+
+/** GET of an export's download, with the body collected as raw bytes whatever its type. */
+export function downloadExport(testApp: TestApp, id: string, authorization: string) {
+  return testApp
+    .http()
+    .get(`/v1/exports/${id}/download`)
+    .set('Authorization', authorization)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+}

