@@ -122,7 +122,7 @@ describe('export recovery and money under worker loss', () => {
        VALUES ($1, $2, $3, 'internal-csv', 'csv', '{}', 'queued', now() - interval '1 hour')`,
       [exportId, accountId, snapshotId],
     );
-    expect((await t.app.get(ExportsProcessor).reconcile()).requeued).toBeGreaterThanOrEqual(1);
+    await t.app.get(ExportsProcessor).reconcile();
     if (!workers.some((w) => w.child.exitCode === null)) await worker();
     await pollUntil(async () => (await status(exportId)).status === 'completed', 30000, 100);
   }, 60_000);

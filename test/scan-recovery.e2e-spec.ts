@@ -72,6 +72,7 @@ describe('scan recovery', () => {
     const next = await startWorkerProcess({ OFFLINE_STEP_MS: '5', SCAN_JOB_LOCK_MS: '1500' });
     spawned.push(next);
     await pollUntil(async () => (await stored()).status === 'completed', 30000, 200);
+    await next.stop();
   }, 60_000);
 
   const insertRunningScan = async (accountId: string) => {
@@ -91,7 +92,8 @@ describe('scan recovery', () => {
     const owner = await newAccount(t);
     const accountId = await t.app.get(AccountsService).ensureAccount(owner.accountId);
     const scanId = await insertRunningScan(accountId);
-    expect((await t.app.get(ScansProcessor).reconcile()).requeued).toBeGreaterThanOrEqual(1);
+    // Any worker's reconciler may be the one that re-queues it; this call makes sure one has.
+    await t.app.get(ScansProcessor).reconcile();
     const worker = await startWorkerProcess({ OFFLINE_STEP_MS: '5' });
     spawned.push(worker);
     try {
@@ -113,9 +115,12 @@ describe('scan recovery', () => {
     const scanId = await insertRunningScan(accountId);
     // A job Bull gave up on (its worker died twice) whose scan row still says running.
     const queue = t.app.get<Queue>(getQueueToken(SCANS_QUEUE));
-    const job = await queue.add({ scanId }, { jobId: scanJobId(scanId), attempts: 1 });
-    await job.moveToFailed({ message: 'job stalled more than allowable limit' }, true);
-    expect((await t.app.get(ScansProcessor).reconcile()).failed).toBeGreaterThanOrEqual(1);
+    await queue.add({ scanId }, { jobId: scanJobId(scanId), attempts: 1 });
+    // Taken as a worker would take it (no worker runs in this file now), then given up as Bull does.
+    const job = await queue.getNextJob();
+    expect(job?.id).toBe(scanJobId(scanId));
+    await job!.moveToFailed({ message: 'job stalled more than allowable limit' }, true);
+    await t.app.get(ScansProcessor).reconcile();
     const view = await t.http().get(`/v1/scans/${scanId}`).set('Authorization', `Bearer ${owner.apiKey}`).expect(200);
     expect(view.body).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker/), cost_cents: 0 });
     expect(await t.app.get(BudgetService).view(accountId)).toMatchObject({ reserved_cents: 0, spent_cents: 0 });
@@ -130,7 +135,7 @@ describe('scan recovery', () => {
       .get(DataSource)
       .query(`UPDATE scans SET status = 'completed', cost_cents = 16, completed_at = now() WHERE id = $1`, [scanId]);
     expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(40);
-    expect((await t.app.get(ScansProcessor).reconcile()).holdsClosed).toBeGreaterThanOrEqual(1);
+    await t.app.get(ScansProcessor).reconcile();
     expect(await t.app.get(BudgetService).view(accountId)).toMatchObject({ reserved_cents: 0, spent_cents: 16 });
   });
 });
