@@ -68,12 +68,7 @@ describe('rate limits', () => {
     const { apiKey } = await newAccount(t);
     // A well-formed key that differs in its last character (a fixed 'Q' would match the real key 1 time in 62).
     const unknownKey = `${apiKey.slice(0, -1)}${apiKey.endsWith('Q') ? 'R' : 'Q'}`;
-    for (let i = 0; i < 70; i++)
-      await t
-        .http()
-        .get('/v1/meta/engines')
-        .set('Authorization', `Bearer ${unknownKey}`)
-        .expect(401);
+    for (let i = 0; i < 70; i++) await t.http().get('/v1/meta/engines').set('Authorization', `Bearer ${unknownKey}`).expect(401);
     await t.http().get('/v1/meta/engines').set('Authorization', `Bearer ${apiKey}`).expect(200);
   });
 

@@ -15,7 +15,16 @@ export interface ProblemDocument {
   code: string;
   request_id: string;
   errors: FieldError[];
+  /** RFC 9457 extension member, present only when `errors` was cut to MAX_PROBLEM_ERRORS: how many there were. */
+  errors_total?: number;
 }
+
+/** A problem lists at most this many field errors; `errors_total` and the detail say how many were found. */
+export const MAX_PROBLEM_ERRORS = 50;
+/** Texts that can quote client input (paths name the client's keys) are cut to these lengths. */
+const MAX_DETAIL_LENGTH = 2000;
+const MAX_PATH_LENGTH = 256;
+const MAX_MESSAGE_LENGTH = 1000;
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'invalid_request',
@@ -49,16 +58,25 @@ export class ProblemFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    const listed = error.errors.slice(0, MAX_PROBLEM_ERRORS);
+    const unlisted = error.errors.length - listed.length;
     const body: ProblemDocument = {
       type: `${this.config.baseUrl}/problems/${problemSlug(error.code)}`,
       title: problemTitle(error.code, error.status),
       status: error.status,
-      detail: error.detail,
+      detail:
+        clip(error.detail, MAX_DETAIL_LENGTH) +
+        (unlisted > 0 ? ` (errors lists the first ${MAX_PROBLEM_ERRORS} … and ${unlisted} more)` : ''),
       instance: req.originalUrl?.split('?')[0] ?? req.url,
       code: error.code,
       request_id: requestId,
-      errors: error.errors,
+      errors: listed.map((entry) => ({
+        path: clip(entry.path, MAX_PATH_LENGTH),
+        code: entry.code,
+        message: clip(entry.message, MAX_MESSAGE_LENGTH),
+      })),
     };
+    if (unlisted > 0) body.errors_total = error.errors.length;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
@@ -82,6 +100,13 @@ export class ProblemFilter implements ExceptionFilter {
     this.logger.error({ requestId, err: describe(exception) }, 'unexpected error');
     return new ApiError(500, 'internal_error', 'Internal server error');
   }
+}
+
+/** At most `max` UTF-16 units, never ending in half a surrogate pair, marked with an ellipsis when cut. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
 }
 
 function describe(exception: unknown): Record<string, unknown> {

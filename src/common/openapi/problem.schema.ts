@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PROBLEM_CATALOG, problemSlug } from '../errors/problem-catalog';
 
 export class FieldErrorDto {
@@ -34,8 +34,15 @@ export class ProblemDocumentDto {
   @ApiProperty({ example: 'req_3Zx8Qk1vN0aB7cD2eF4gH6jK' })
   request_id: string;
 
-  @ApiProperty({ type: [FieldErrorDto] })
+  @ApiProperty({
+    type: [FieldErrorDto],
+    maxItems: 50,
+    description: 'At most 50 entries; `errors_total` says how many there were when more were found.',
+  })
   errors: FieldErrorDto[];
+
+  @ApiPropertyOptional({ type: 'integer', example: 500000, description: 'Present only when `errors` was cut to its first 50 entries.' })
+  errors_total?: number;
 }
 
 export function problemExample(code: string, detail?: string, errors: FieldErrorDto[] = []) {

@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { validationFailed } from '../errors/api-error';
+import { tooManyBodyMembers } from './body-members';
 import { toFieldErrors } from './validation-errors';
 
 const OPTIONS: ValidationPipeOptions = {
@@ -26,11 +27,13 @@ export class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'query') return this.queryPipe.transform(value, metadata);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
-      // An absent body reads as "every required field missing"; a non-object body is the wrong shape.
-      if (value === undefined || value === null) value = {};
-      if (typeof value !== 'object' || Array.isArray(value)) {
+      // An absent body reads as "every required field missing"; a non-object body (JSON null included) is the wrong shape.
+      if (value === undefined) value = {};
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw validationFailed([{ path: '', code: 'invalid', message: 'The request body must be a JSON object' }]);
       }
+      const tooMany = tooManyBodyMembers(value);
+      if (tooMany) throw validationFailed([tooMany]);
     }
     return super.transform(value, metadata);
   }

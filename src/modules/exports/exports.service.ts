@@ -19,6 +19,7 @@ import { validateExportRequest } from './export-types/export-options.validator';
 import { findExportType } from './export-types/export-types.registry';
 import { acceptedResultMediaType, bareMediaType } from './export-types/result-media-types';
 import { ExportsRepository } from './exports.repository';
+import { tooManyBodyMembers } from '../../common/validation/body-members';
 import { isUuid } from '../../common/validation/uuid';
 
 export interface ExportJobData {
@@ -76,6 +77,9 @@ export class ExportsService {
     const errors: FieldError[] = [];
     if (!body || typeof body !== 'object' || Array.isArray(body))
       errors.push({ path: '', code: 'invalid', message: 'The request body must be a JSON object' });
+    // A body of 300,000 unknown members is one error, not 300,000.
+    const oversized = tooManyBodyMembers(input);
+    if (oversized) throw validationFailed([oversized]);
     for (const field of Object.keys(input)) {
       if (!['snapshot_id', 'provider', 'artifact_type', 'options'].includes(field)) {
         errors.push({

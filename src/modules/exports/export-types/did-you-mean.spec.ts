@@ -1,4 +1,4 @@
-import { didYouMean, levenshtein } from './did-you-mean';
+import { didYouMean, levenshtein, MAX_SUGGESTION_INPUT_LENGTH } from './did-you-mean';
 
 describe('levenshtein', () => {
   it('counts single-character edits', () => {
@@ -18,5 +18,13 @@ describe('didYouMean', () => {
   it('stays quiet when nothing is close', () => {
     expect(didYouMean('xyz', ['targetLanguage'])).toBeUndefined();
     expect(didYouMean('foo', [])).toBeUndefined();
+  });
+
+  it('suggests nothing for inputs past its bound, without measuring them', () => {
+    const longest = `styleSlug${'g'.repeat(MAX_SUGGESTION_INPUT_LENGTH - 'styleSlug'.length)}`;
+    expect(didYouMean(longest.slice(0, 10), ['styleSlug'])).toBe('styleSlug');
+    const started = performance.now();
+    expect(didYouMean(`${longest}g`.repeat(20_000), ['styleSlug', 'targetLanguage'])).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });

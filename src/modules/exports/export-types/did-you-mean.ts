@@ -13,10 +13,18 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /**
+ * Longest input a suggestion is looked for. Names of providers, artifact types and options are short, and
+ * Levenshtein costs input x candidate length, so a megabyte-long name must cost nothing here.
+ */
+export const MAX_SUGGESTION_INPUT_LENGTH = 64;
+
+/**
  * The candidate closest to `input` (case-insensitive), or undefined when even the closest one
- * differs in more than about half of its characters, where a suggestion would only confuse.
+ * differs in more than about half of its characters, where a suggestion would only confuse,
+ * or when the input is longer than MAX_SUGGESTION_INPUT_LENGTH.
  */
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
+  if (input.length > MAX_SUGGESTION_INPUT_LENGTH) return undefined;
   const needle = input.toLowerCase();
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {

@@ -112,7 +112,11 @@ describe('validateExportRequest: options shape', () => {
 describe('validateExportRequest: option values', () => {
   it('rejects an enum miss as invalid_value listing the valid values', () => {
     const [error] = validate('internal-pptx', 'slide-deck', { theme: 'neon' }).errors;
-    expect(error).toEqual({ path: 'options.theme', code: 'invalid_value', message: "options.theme 'neon' is not allowed. Valid values: light, dark." });
+    expect(error).toEqual({
+      path: 'options.theme',
+      code: 'invalid_value',
+      message: "options.theme 'neon' is not allowed. Valid values: light, dark.",
+    });
   });
 
   it('keeps enums case-sensitive but hints the right case', () => {
@@ -188,7 +192,9 @@ describe('validateExportRequest: targetLanguage', () => {
 describe('validateExportRequest: editorialModel', () => {
   it('validates the deprecated option, then drops it', () => {
     expect(validate('internal-pptx', 'slide-deck', { editorialModel: 'large' }).normalized?.options).toEqual({ theme: 'dark' });
-    expect(validate('internal-tearsheet', 'tearsheet', { editorialModel: 'small', targetLanguage: 'de' }).normalized?.options).toEqual({ targetLanguage: 'de' });
+    expect(validate('internal-tearsheet', 'tearsheet', { editorialModel: 'small', targetLanguage: 'de' }).normalized?.options).toEqual({
+      targetLanguage: 'de',
+    });
     expect(validate('internal-tearsheet', 'tearsheet', { editorialModel: 'huge' }).errors).toEqual([
       expect.objectContaining({ path: 'options.editorialModel', code: 'invalid_value' }),
     ]);
@@ -208,14 +214,18 @@ describe('validateExportRequest: modelId alias', () => {
     expect(result.normalized?.options).toEqual({ voiceId: 'v1', modelId: 'm1' });
   });
 
-  it.each([
-    [{ modelId: 'm1', model_id: 'm2' }],
-    [{ model_id: 'm2', modelId: 'm1' }],
-  ])('rejects both names with different values as invalid on the alias (%p)', (options) => {
-    expect(validate('voice-briefing', 'podcast-briefing', options).errors).toEqual([
-      { path: 'options.model_id', code: 'invalid', message: 'options.model_id is another name for options.modelId; give one of them, or both with the same value.' },
-    ]);
-  });
+  it.each([[{ modelId: 'm1', model_id: 'm2' }], [{ model_id: 'm2', modelId: 'm1' }]])(
+    'rejects both names with different values as invalid on the alias (%p)',
+    (options) => {
+      expect(validate('voice-briefing', 'podcast-briefing', options).errors).toEqual([
+        {
+          path: 'options.model_id',
+          code: 'invalid',
+          message: 'options.model_id is another name for options.modelId; give one of them, or both with the same value.',
+        },
+      ]);
+    },
+  );
 
   it('reports a non-string alias value as invalid_type on the alias path', () => {
     expect(validate('voice-briefing', 'podcast-briefing', { model_id: 3 }).errors).toEqual([
@@ -274,7 +284,11 @@ describe('validateExportRequest: integrations', () => {
   ])('rejects %s:%s without the %s integration as incompatible on provider', (provider, artifactType, integration) => {
     const result = validate(provider, artifactType, {}, NO_INTEGRATIONS);
     expect(result.errors).toEqual([
-      { path: 'provider', code: 'incompatible', message: `${provider}:${artifactType} needs the ${integration} integration, which is not configured on this account.` },
+      {
+        path: 'provider',
+        code: 'incompatible',
+        message: `${provider}:${artifactType} needs the ${integration} integration, which is not configured on this account.`,
+      },
     ]);
     expect(result.normalized).toBeUndefined();
   });
@@ -288,5 +302,44 @@ describe('validateExportRequest: integrations', () => {
   it('does not need an integration for internal or imagegen types', () => {
     expect(validate('internal-pdf', 'pdf', {}, NO_INTEGRATIONS).errors).toEqual([]);
     expect(validate('imagegen-a-infographic', 'tearsheet-detailed', {}, NO_INTEGRATIONS).errors).toEqual([]);
+  });
+});
+
+describe('validateExportRequest: bounds', () => {
+  it('answers more than 20 options with one error for options', () => {
+    const options = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`opt${i}`, 'x']));
+    expect(validate('internal-pptx', 'slide-deck', options).errors).toEqual([
+      { path: 'options', code: 'invalid', message: 'options may have at most 20 members (got 10000).' },
+    ]);
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`opt${i}`, 'x']));
+    expect(validate('internal-pptx', 'slide-deck', twenty).errors).toHaveLength(20);
+  });
+
+  it('answers any option value over 2000 characters as too_long before judging it', () => {
+    expect(validate('internal-pptx', 'slide-deck', { theme: 'd'.repeat(100_000), targetLanguage: 'x'.repeat(2001) }).errors).toEqual([
+      { path: 'options.theme', code: 'too_long', message: 'options.theme must be at most 2000 characters.' },
+      { path: 'options.targetLanguage', code: 'too_long', message: 'options.targetLanguage must be at most 2000 characters.' },
+    ]);
+  });
+
+  it('refuses NUL and unpaired surrogates in option values', () => {
+    expect(validate('notebook', 'audio', { instructions: 'be brief\u0000', audio_format: '\ud800' }).errors).toEqual([
+      expect.objectContaining({ path: 'options.instructions', code: 'invalid' }),
+      expect.objectContaining({ path: 'options.audio_format', code: 'invalid' }),
+    ]);
+  });
+
+  it('quotes at most 40 characters of a value back and suggests nothing for long names', () => {
+    const started = performance.now();
+    const [provider] = validate('p'.repeat(1024 * 1024), 'pdf').errors;
+    const [artifact] = validate('internal-pdf', 'a'.repeat(1024 * 1024)).errors;
+    const [option] = validate('internal-pptx', 'slide-deck', { [`theme${'e'.repeat(100_000)}`]: 'x' }).errors;
+    const [value] = validate('internal-pptx', 'slide-deck', { theme: `dar${'k'.repeat(1000)}` }).errors;
+    expect(performance.now() - started).toBeLessThan(200);
+    for (const error of [provider, artifact, option, value]) {
+      expect(error.message.length).toBeLessThan(1000);
+      expect(error.message).not.toMatch(/Did you mean/);
+    }
+    expect(provider.message).toContain(`'${'p'.repeat(40)}…'`);
   });
 });

@@ -1,13 +1,23 @@
+import { longerThan } from '../../../common/validation/char-count';
+import { isStorableText, unstorableTextMessage } from '../../../common/validation/storable-text';
 import { didYouMean } from './did-you-mean';
 import { EXPORT_TYPES, ExportTypeEntry, exportTypeKeys, findExportType, isExportProvider, OptionSchema } from './export-types.registry';
 
-export type FieldErrorCode = 'required' | 'invalid' | 'unknown' | 'incompatible' | 'unknown_option' | 'invalid_type' | 'invalid_value' | 'too_long';
+export type FieldErrorCode =
+  'required' | 'invalid' | 'unknown' | 'incompatible' | 'unknown_option' | 'invalid_type' | 'invalid_value' | 'too_long';
 
 export interface FieldError {
   path: string;
   code: FieldErrorCode;
   message: string;
 }
+
+/** Members of `options`: the largest schema has 5 options and 1 alias, so more is refused as a whole. */
+export const MAX_EXPORT_OPTIONS = 20;
+/** Longest option value of any type (the spec's `instructions` limit); an option's own maxLength may be lower. */
+export const MAX_OPTION_VALUE_LENGTH = 2000;
+/** Longest part of a client's value quoted back in a message. */
+const QUOTE_LENGTH = 40;
 
 export interface ExportRequestInput {
   provider: unknown;
@@ -70,6 +80,10 @@ function readRequiredString(value: unknown, path: string, errors: FieldError[]):
   return value;
 }
 
+function quote(value: string): string {
+  return `'${value.length > QUOTE_LENGTH ? `${value.slice(0, QUOTE_LENGTH)}…` : value}'`;
+}
+
 function hint(input: string, candidates: readonly string[]): string {
   const suggestion = didYouMean(input, candidates);
   return suggestion === undefined ? '' : ` Did you mean '${suggestion}'?`;
@@ -82,7 +96,11 @@ function readProvider(value: unknown, errors: FieldError[]): string | undefined 
   const provider = readRequiredString(value, 'provider', errors);
   if (provider === undefined || isExportProvider(provider)) return provider;
   const providers = [...new Set(EXPORT_TYPES.map((entry) => entry.provider))];
-  errors.push({ path: 'provider', code: 'unknown', message: `Unknown provider '${provider}'.${hint(provider, providers)}${VALID_PAIRS}` });
+  errors.push({
+    path: 'provider',
+    code: 'unknown',
+    message: `Unknown provider ${quote(provider)}.${hint(provider, providers)}${VALID_PAIRS}`,
+  });
   return undefined;
 }
 
@@ -94,7 +112,7 @@ function resolveType(provider: string | undefined, artifactType: string | undefi
     errors.push({
       path: 'artifact_type',
       code: 'unknown',
-      message: `'${provider}:${artifactType}' is not a registered export type.${hint(artifactType, artifactTypes)}${VALID_PAIRS}`,
+      message: `${quote(`${provider}:${artifactType}`)} is not a registered export type.${hint(artifactType, artifactTypes)}${VALID_PAIRS}`,
     });
   }
   return type;
@@ -106,6 +124,11 @@ function readOptions(value: unknown, errors: FieldError[]): Record<string, unkno
     errors.push({ path: 'options', code: 'invalid', message: 'options must be an object whose values are strings.' });
     return undefined;
   }
+  const count = Object.keys(value).length;
+  if (count > MAX_EXPORT_OPTIONS) {
+    errors.push({ path: 'options', code: 'invalid', message: `options may have at most ${MAX_EXPORT_OPTIONS} members (got ${count}).` });
+    return undefined;
+  }
   return value as Record<string, unknown>;
 }
 
@@ -114,7 +137,11 @@ interface GivenValue {
   value: string;
 }
 
-function checkOptions(type: ExportTypeEntry, options: Record<string, unknown>, errors: FieldError[]): { normalized: Record<string, string>; localeError?: string } {
+function checkOptions(
+  type: ExportTypeEntry,
+  options: Record<string, unknown>,
+  errors: FieldError[],
+): { normalized: Record<string, string>; localeError?: string } {
   const schema = type.options_schema;
   const canonicalNames = Object.keys(schema);
   const canonicalByName = new Map<string, string>();
@@ -154,16 +181,22 @@ function checkOptions(type: ExportTypeEntry, options: Record<string, unknown>, e
     }
     const option = schema[name];
     const path = `options.${first.key}`;
+    // Length first, so no value longer than any option may be is compared, quoted or stored.
+    const maxLength = Math.min(option.maxLength ?? MAX_OPTION_VALUE_LENGTH, MAX_OPTION_VALUE_LENGTH);
+    if (longerThan(first.value, maxLength)) {
+      errors.push({ path, code: 'too_long', message: `${path} must be at most ${maxLength} characters.` });
+      continue;
+    }
+    if (!isStorableText(first.value)) {
+      errors.push({ path, code: 'invalid', message: `${unstorableTextMessage(path)}.` });
+      continue;
+    }
     if (option.enum && !option.enum.includes(first.value)) {
       if (option.localeOption) {
-        localeError = `targetLanguage '${first.value}' is not supported. Supported values: ${option.enum.join(', ')}.`;
+        localeError = `targetLanguage ${quote(first.value)} is not supported. Supported values: ${option.enum.join(', ')}.`;
       } else {
         errors.push({ path, code: 'invalid_value', message: invalidValueMessage(path, first.value, option) });
       }
-      continue;
-    }
-    if (option.maxLength !== undefined && [...first.value].length > option.maxLength) {
-      errors.push({ path, code: 'too_long', message: `${path} must be at most ${option.maxLength} characters.` });
       continue;
     }
     values.set(name, first.value);
@@ -180,15 +213,15 @@ function checkOptions(type: ExportTypeEntry, options: Record<string, unknown>, e
 }
 
 function unknownOptionMessage(type: ExportTypeEntry, key: string, canonicalNames: string[]): string {
-  if (canonicalNames.length === 0) return `Unknown option '${key}': ${type.key} takes no options.`;
+  if (canonicalNames.length === 0) return `Unknown option ${quote(key)}: ${type.key} takes no options.`;
   const candidates = canonicalNames.flatMap((name) => [name, ...(type.options_schema[name].aliases ?? [])]);
-  return `Unknown option '${key}' for ${type.key}.${hint(key, candidates)} Valid options: ${canonicalNames.join(', ')}.`;
+  return `Unknown option ${quote(key)} for ${type.key}.${hint(key, candidates)} Valid options: ${canonicalNames.join(', ')}.`;
 }
 
 function invalidValueMessage(path: string, value: string, option: OptionSchema): string {
   const valid = ` Valid values: ${(option.enum ?? []).join(', ')}.`;
-  if (option.withdrawn?.includes(value)) return `${path} '${value}' has been withdrawn.${valid}`;
+  if (option.withdrawn?.includes(value)) return `${path} ${quote(value)} has been withdrawn.${valid}`;
   const sameButCase = option.enum?.find((candidate) => candidate.toLowerCase() === value.toLowerCase());
   const caseHint = sameButCase === undefined ? '' : ` Did you mean '${sameButCase}'?`;
-  return `${path} '${value}' is not allowed.${caseHint}${valid}`;
+  return `${path} ${quote(value)} is not allowed.${caseHint}${valid}`;
 }

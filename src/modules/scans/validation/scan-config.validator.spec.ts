@@ -137,12 +137,24 @@ describe('validateScanConfig: jurisdictions and areas', () => {
     ]);
   });
 
-  it('reports both the count and the entries of an oversized list', () => {
+  it('reports only the count of an oversized list, never its entries one by one', () => {
     const jurisdictions = [...Array(20).fill('EU'), 'j'.repeat(101)];
-    expect(codes({ jurisdictions })).toEqual([
-      ['jurisdictions', 'invalid'],
-      ['jurisdictions[20]', 'too_long'],
+    expect(codes({ jurisdictions })).toEqual([['jurisdictions', 'invalid']]);
+    expect(codes({ areas: Array(100_000).fill(7) })).toEqual([['areas', 'invalid']]);
+  });
+
+  it('refuses NUL and unpaired surrogates, which PostgreSQL cannot store, at the entry', () => {
+    expect(codes({ jurisdictions: ['EU\u0000'], areas: ['ok', '\ud800x', 'x\udfff'] })).toEqual([
+      ['jurisdictions[0]', 'invalid'],
+      ['areas[1]', 'invalid'],
+      ['areas[2]', 'invalid'],
     ]);
+    expect(codes({ jurisdictions: ['EU 🇪🇺'], areas: ['𝔓ayments'] })).toEqual([]);
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(codes({ jurisdictions: ['😀'.repeat(100)] })).toEqual([]);
+    expect(codes({ jurisdictions: ['😀'.repeat(101)] })).toEqual([['jurisdictions[0]', 'too_long']]);
   });
 
   it('measures the length after trimming', () => {
@@ -379,6 +391,27 @@ describe('validateScanConfig: translationLanguages', () => {
       ['translationLanguages[2]', 'invalid'],
     ]);
   });
+
+  it('bounds the list and its codes', () => {
+    expect(codes({ translationLanguages: Array(20).fill('fr') })).toEqual([]);
+    expect(codes({ translationLanguages: Array(100_000).fill(1) })).toEqual([['translationLanguages', 'invalid']]);
+    expect(codes({ translationLanguages: ['x'.repeat(35), 'x'.repeat(36), 'fr\u0000'] })).toEqual([
+      ['translationLanguages[1]', 'too_long'],
+      ['translationLanguages[2]', 'invalid'],
+    ]);
+  });
+});
+
+describe('validateScanConfig and validateEstimateRequest: body size', () => {
+  const members = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, i]));
+
+  it('refuses a body of more than 64 members as a whole', () => {
+    expect(validateScanConfig({ ...BASE, ...members(10_000) }, DEFAULTS).errors).toEqual([
+      { path: '', code: 'invalid', message: 'The request body has 10003 members; it may have at most 64 members.' },
+    ]);
+    expect(validateEstimateRequest({ ...BASE, ...members(61) }).errors.map((error) => error.code)).toEqual(Array(61).fill('unknown'));
+    expect(validateEstimateRequest({ ...BASE, ...members(62) }).errors).toEqual([expect.objectContaining({ path: '', code: 'invalid' })]);
+  });
 });
 
 describe('validateScanConfig: every error together', () => {
@@ -460,6 +493,19 @@ describe('validateEstimateRequest', () => {
       ['jurisdictions', 'invalid'],
       ['areas[0]', 'too_long'],
       ['areas[1]', 'invalid'],
+    ]);
+  });
+
+  it('takes up to 100 entries per list, answering a longer list with one error', () => {
+    expect(validateEstimateRequest({ jurisdictions: Array(100).fill('EU'), areas: ['AI'] }).errors).toEqual([]);
+    expect(validateEstimateRequest({ jurisdictions: Array(500_000).fill(0), areas: ['AI'] }).errors).toEqual([
+      { path: 'jurisdictions', code: 'invalid', message: 'jurisdictions may have at most 100 entries (got 500000).' },
+    ]);
+  });
+
+  it('refuses NUL in names, though names are not consulted', () => {
+    expect(validateEstimateRequest({ jurisdictions: ['EU\u0000'], areas: ['AI'] }).errors).toEqual([
+      expect.objectContaining({ path: 'jurisdictions[0]', code: 'invalid' }),
     ]);
   });
 

@@ -1,4 +1,7 @@
 import type { FieldError } from '../../../common/errors/api-error';
+import { tooManyBodyMembers } from '../../../common/validation/body-members';
+import { longerThan } from '../../../common/validation/char-count';
+import { isStorableText, unstorableTextMessage } from '../../../common/validation/storable-text';
 import {
   DEFAULT_ENGINE,
   EngineId,
@@ -14,6 +17,12 @@ import type { ResolvedScanConfig, ScanConfigDefaults } from '../scan-config.type
 export const MAX_LIST_ENTRIES = 20;
 export const MAX_JURISDICTION_LENGTH = 100;
 export const MAX_AREA_LENGTH = 200;
+/** The spec puts no maximum on estimate lists; the estimator only counts entries, and a scan takes 20 at most. */
+export const MAX_ESTIMATE_LIST_ENTRIES = 100;
+/** translationLanguages is not validated against the vocabulary (spec), only bounded: 7 codes are supported. */
+export const MAX_TRANSLATION_LANGUAGES = 20;
+/** Longest BCP 47 tag in common use (RFC 5646 section 4.4.1 recommends supporting 35). */
+export const MAX_LANGUAGE_CODE_LENGTH = 35;
 
 export const SCAN_CONFIG_FIELDS = [
   'jurisdictions',
@@ -96,6 +105,8 @@ type Body = Record<string, unknown>;
 
 export function validateScanConfig(body: unknown, defaults: ScanConfigDefaults): ScanConfigValidationResult {
   if (!isPlainObject(body)) return { errors: [notAnObject()] };
+  const tooMany = tooManyBodyMembers(body);
+  if (tooMany) return { errors: [tooMany] };
   const errors: FieldError[] = [];
   checkUnknownFields(body, SCAN_CONFIG_FIELDS, errors);
 
@@ -166,11 +177,14 @@ export function validateScanConfig(body: unknown, defaults: ScanConfigDefaults):
 
 export function validateEstimateRequest(body: unknown): EstimateValidationResult {
   if (!isPlainObject(body)) return { errors: [notAnObject()] };
+  const tooMany = tooManyBodyMembers(body);
+  if (tooMany) return { errors: [tooMany] };
   const errors: FieldError[] = [];
   checkUnknownFields(body, ESTIMATE_REQUEST_FIELDS, errors);
 
-  const jurisdictions = readNameList(body.jurisdictions, 'jurisdictions', MAX_JURISDICTION_LENGTH, errors, { maxEntries: null });
-  const areas = readNameList(body.areas, 'areas', MAX_AREA_LENGTH, errors, { maxEntries: null });
+  const estimateList = { maxEntries: MAX_ESTIMATE_LIST_ENTRIES };
+  const jurisdictions = readNameList(body.jurisdictions, 'jurisdictions', MAX_JURISDICTION_LENGTH, errors, estimateList);
+  const areas = readNameList(body.areas, 'areas', MAX_AREA_LENGTH, errors, estimateList);
   const horizon = readHorizon(body.horizon, false, errors);
   const { engine } = readEngine(body.engine, errors);
   const providers: EstimateProviderHints = {};
@@ -214,8 +228,17 @@ function checkUnknownFields(body: Body, accepted: readonly string[], errors: Fie
   }
 }
 
-function charLength(value: string): number {
-  return [...value].length;
+/** One error for a list of the wrong size, so its entries are never judged one by one (a 2 MB list has 500,000). */
+function checkListSize(value: unknown[], path: string, maxEntries: number, errors: FieldError[]): boolean {
+  if (value.length === 0) {
+    errors.push({ path, code: 'invalid', message: `${path} must have at least one entry.` });
+    return false;
+  }
+  if (value.length > maxEntries) {
+    errors.push({ path, code: 'invalid', message: `${path} may have at most ${maxEntries} entries (got ${value.length}).` });
+    return false;
+  }
+  return true;
 }
 
 function readNameList(
@@ -223,25 +246,18 @@ function readNameList(
   path: 'jurisdictions' | 'areas',
   maxLength: number,
   errors: FieldError[],
-  { maxEntries = MAX_LIST_ENTRIES as number | null } = {},
+  { maxEntries = MAX_LIST_ENTRIES } = {},
 ): string[] | undefined {
   if (isAbsent(value)) {
-    const size = maxEntries === null ? 'a non-empty list of names' : `a list of 1 to ${maxEntries} names`;
-    errors.push({ path, code: 'required', message: `${path} is required: ${size}.` });
+    errors.push({ path, code: 'required', message: `${path} is required: a list of 1 to ${maxEntries} names.` });
     return undefined;
   }
   if (!Array.isArray(value)) {
     errors.push({ path, code: 'invalid', message: `${path} must be an array of strings, not ${show(value)}.` });
     return undefined;
   }
+  if (!checkListSize(value, path, maxEntries, errors)) return undefined;
   let ok = true;
-  if (value.length === 0) {
-    errors.push({ path, code: 'invalid', message: `${path} must have at least one entry.` });
-    ok = false;
-  } else if (maxEntries !== null && value.length > maxEntries) {
-    errors.push({ path, code: 'invalid', message: `${path} may have at most ${maxEntries} entries (got ${value.length}).` });
-    ok = false;
-  }
   const names: string[] = [];
   value.forEach((entry, index) => {
     const entryPath = `${path}[${index}]`;
@@ -254,12 +270,15 @@ function readNameList(
     if (name === '') {
       errors.push({ path: entryPath, code: 'invalid', message: `${entryPath} must not be empty.` });
       ok = false;
-    } else if (charLength(name) > maxLength) {
+    } else if (longerThan(name, maxLength)) {
       errors.push({
         path: entryPath,
         code: 'too_long',
-        message: `${entryPath} must be at most ${maxLength} characters (got ${charLength(name)}).`,
+        message: `${entryPath} must be at most ${maxLength} characters (got ${[...name].length}).`,
       });
+      ok = false;
+    } else if (!isStorableText(name)) {
+      errors.push({ path: entryPath, code: 'invalid', message: `${unstorableTextMessage(entryPath)}.` });
       ok = false;
     }
     names.push(name);
@@ -344,14 +363,21 @@ function readLanguages(value: unknown, errors: FieldError[]): string[] | undefin
     errors.push({ path, code: 'invalid', message: `${path} must be an array of language codes, not ${show(value)}.` });
     return undefined;
   }
+  if (value.length > MAX_TRANSLATION_LANGUAGES) {
+    errors.push({ path, code: 'invalid', message: `${path} may have at most ${MAX_TRANSLATION_LANGUAGES} entries (got ${value.length}).` });
+    return undefined;
+  }
   let ok = true;
   value.forEach((entry, index) => {
+    const entryPath = `${path}[${index}]`;
     if (typeof entry !== 'string') {
-      errors.push({
-        path: `${path}[${index}]`,
-        code: 'invalid',
-        message: `${path}[${index}] must be a language code string, not ${show(entry)}.`,
-      });
+      errors.push({ path: entryPath, code: 'invalid', message: `${entryPath} must be a language code string, not ${show(entry)}.` });
+      ok = false;
+    } else if (longerThan(entry, MAX_LANGUAGE_CODE_LENGTH)) {
+      errors.push({ path: entryPath, code: 'too_long', message: `${entryPath} must be at most ${MAX_LANGUAGE_CODE_LENGTH} characters.` });
+      ok = false;
+    } else if (!isStorableText(entry)) {
+      errors.push({ path: entryPath, code: 'invalid', message: `${unstorableTextMessage(entryPath)}.` });
       ok = false;
     }
   });

@@ -1,6 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDateTimeParam } from '../../../common/validation/date-time-param';
+import { IsStorableText } from '../../../common/validation/storable-text';
+import { MAX_AREA_LENGTH, MAX_JURISDICTION_LENGTH } from '../../scans/validation/scan-config.validator';
 import { SNAPSHOT_LANGUAGES, type SnapshotLanguage } from '../language-projection';
 
 export const DEFAULT_LIST_LIMIT = 50;
@@ -13,12 +16,12 @@ const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' 
 export class ListSnapshotsQueryDto {
   @ApiPropertyOptional({ format: 'date-time', description: 'Only snapshots created at or after this instant (inclusive)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  @IsDateTimeParam()
   from?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only snapshots created before this instant (exclusive)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  @IsDateTimeParam()
   to?: string;
 
   @ApiPropertyOptional({
@@ -27,11 +30,17 @@ export class ListSnapshotsQueryDto {
   })
   @IsOptional()
   @IsString({ message: 'jurisdiction must be a single string' })
+  @MaxLength(MAX_JURISDICTION_LENGTH, {
+    message: `jurisdiction must be at most ${MAX_JURISDICTION_LENGTH} characters, like the scan entries it matches`,
+  })
+  @IsStorableText()
   jurisdiction?: string;
 
   @ApiPropertyOptional({ description: 'Only snapshots whose config lists this area (exact entry, case-insensitive)', example: 'Payments' })
   @IsOptional()
   @IsString({ message: 'area must be a single string' })
+  @MaxLength(MAX_AREA_LENGTH, { message: `area must be at most ${MAX_AREA_LENGTH} characters, like the scan entries it matches` })
+  @IsStorableText()
   area?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT })

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsDateTimeParam } from '../../../common/validation/date-time-param';
 
 export const USAGE_GROUPS = ['day', 'week', 'month', 'api_key', 'endpoint'] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number];
@@ -7,12 +8,12 @@ export type UsageGroup = (typeof USAGE_GROUPS)[number];
 export class UsageQueryDto {
   @ApiPropertyOptional({ format: 'date-time', description: 'Start of the range (inclusive); default 30 days before `to`' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  @IsDateTimeParam()
   from?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'End of the range (exclusive); default now' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  @IsDateTimeParam()
   to?: string;
 
   @ApiPropertyOptional({ enum: USAGE_GROUPS, default: 'day' })
