@@ -6,7 +6,7 @@ import { fuzzRoutes, type FuzzWorld } from './support/fuzz-routes';
 import type { Probe } from './support/fuzz-values';
 import { pollUntil } from './support/poll';
 import { contractBreach, describeProbe, headBytes, NODE_MAX_HEADER_BYTES, type Reply } from './support/problem-contract';
-import { bootTestApp, newAccount, sessionCookie, sessionToken, type TestApp } from './support/test-app';
+import { bootTestAppWithEnv, newAccount, sessionCookie, sessionToken, type TestApp } from './support/test-app';
 
 /**
  * Property-based probes of every route (issue #10): generated bodies, query strings, paths and headers must never
@@ -38,14 +38,9 @@ const world: FuzzWorld = {
 
 describe('fuzzing every route (fast-check)', () => {
   let t: TestApp;
-  const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    for (const [name, value] of Object.entries(LIMITS)) {
-      saved[name] = process.env[name];
-      process.env[name] = value;
-    }
-    t = await bootTestApp();
+    t = await bootTestAppWithEnv(LIMITS);
     const account = await newAccount(t);
     world.accountId = account.accountId;
     world.apiKey = account.apiKey;
@@ -86,10 +81,6 @@ describe('fuzzing every route (fast-check)', () => {
       ]);
     for (const { id } of running) await t.http().post(`/v1/scans/${id}/cancel`).set('Authorization', `Bearer ${world.apiKey}`);
     await t.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
     expect(running).toEqual([]);
   });
 

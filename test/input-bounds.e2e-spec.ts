@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { bootTestAppWithEnv, newAccount, type TestApp } from './support/test-app';
 
 // Bounded work for every input (issue #10): each case was a 500, a huge answer or seconds of CPU before its fix.
 
@@ -17,24 +17,15 @@ describe('input bounds', () => {
   let t: TestApp;
   let auth: string;
   let cookie: string;
-  const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    for (const [name, value] of Object.entries(LIMITS)) {
-      saved[name] = process.env[name];
-      process.env[name] = value;
-    }
-    t = await bootTestApp();
+    t = await bootTestAppWithEnv(LIMITS);
     const account = await newAccount(t);
     auth = `Bearer ${account.apiKey}`;
     cookie = account.cookie;
   });
   afterAll(async () => {
     await t.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   });
 
   const post = (path: string) => t.http().post(path).set('Authorization', auth).set('Content-Type', 'application/json');

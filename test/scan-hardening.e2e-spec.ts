@@ -9,7 +9,7 @@ import { BudgetService } from '../src/modules/budget/budget.service';
 import { scanJobOptions } from '../src/modules/scans/scans.service';
 import { validateScanConfig } from '../src/modules/scans/validation/scan-config.validator';
 import { pollUntil } from './support/poll';
-import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { bootTestApp, bootTestAppWithEnv, newAccount, type TestApp } from './support/test-app';
 
 const finished = async (t: TestApp, apiKey: string, scanId: string) => {
   await pollUntil(
@@ -50,15 +50,9 @@ describe('the running cost ceiling', () => {
 
   beforeAll(async () => {
     // The strictest ceiling there is: a scan may not cost more than it reserved.
-    process.env.SCAN_COST_CEILING_PERCENT = '100';
-    process.env.SCAN_COST_HEADROOM_CENTS = '0';
-    t = await bootTestApp();
+    t = await bootTestAppWithEnv({ SCAN_COST_CEILING_PERCENT: '100', SCAN_COST_HEADROOM_CENTS: '0' });
   });
-  afterAll(async () => {
-    await t.close();
-    delete process.env.SCAN_COST_CEILING_PERCENT;
-    delete process.env.SCAN_COST_HEADROOM_CENTS;
-  });
+  afterAll(() => t.close());
 
   it('stops a scan whose cost passes its ceiling, with a clear error, and charges nothing', async () => {
     const owner = await newAccount(t);

@@ -11,22 +11,9 @@ import { validateScanConfig } from '../src/modules/scans/validation/scan-config.
 import { pollUntil } from './support/poll';
 import { openSse } from './support/sse';
 import { startTcpProxy } from './support/tcp-proxy';
-import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { bootTestAppWithEnv, newAccount, type TestApp } from './support/test-app';
 
 const CONFIG = { jurisdictions: ['EU'], areas: ['Payments'], horizon: 12 };
-const withEnv = async <T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> => {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return await work();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-};
-
 // No worker runs here (APP_ROLE=api): scans stay where the test puts them.
 describe('scan streams under pressure and faults', () => {
   let t: TestApp;
@@ -38,10 +25,12 @@ describe('scan streams under pressure and faults', () => {
     const redis = new URL(savedRedisUrl);
     redisProxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
     redis.host = `127.0.0.1:${redisProxy.port}`;
-    t = await withEnv(
-      { APP_ROLE: 'api', SSE_MAX_STREAMS_PER_KEY: '2', SSE_MAX_STREAMS_PER_PROCESS: '3', REDIS_URL: redis.toString() },
-      () => bootTestApp(),
-    );
+    t = await bootTestAppWithEnv({
+      APP_ROLE: 'api',
+      SSE_MAX_STREAMS_PER_KEY: '2',
+      SSE_MAX_STREAMS_PER_PROCESS: '3',
+      REDIS_URL: redis.toString(),
+    });
     const server = t.app.getHttpServer().listen(0);
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -18,6 +18,23 @@ export async function bootTestApp(rootModule?: unknown): Promise<TestApp> {
   return { app, http: () => request(server), close: () => app.close() };
 }
 
+/**
+ * Boots the app with some settings changed. Configuration is read once, at boot, so the environment is restored
+ * as soon as the app is up and other tests in the same worker see the run's own settings.
+ */
+export async function bootTestAppWithEnv(env: Record<string, string>, rootModule?: unknown): Promise<TestApp> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await bootTestApp(rootModule);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 export interface SessionOptions {
   accountId?: string;
   subject?: string;
