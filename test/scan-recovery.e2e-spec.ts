@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
+import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { SCANS_QUEUE } from '../src/infra/queues/queue-names';
 import { scanJobId } from '../src/modules/scans/scans.service';
@@ -11,6 +12,7 @@ import { BudgetService } from '../src/modules/budget/budget.service';
 import { ScansProcessor } from '../src/modules/scans/scans.processor';
 import { removeBuild, startWorkerProcess } from './support/api-process';
 import { pollUntil } from './support/poll';
+import { openSse } from './support/sse';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
 const CONFIG = { jurisdictions: ['EU', 'UK'], areas: ['Capital Markets'], horizon: 36 };
@@ -41,6 +43,11 @@ describe('scan recovery', () => {
     // Polled in the database: the reads bucket would not take a tight HTTP poll.
     const stored = async () => (await t.app.get(DataSource).query('SELECT status, progress FROM scans WHERE id = $1', [body.scan_id]))[0];
     await pollUntil(async () => (await stored()).progress.percent > 0, 20000);
+    const server = t.app.getHttpServer();
+    if (!server.listening) server.listen(0);
+    const stream = await openSse(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, `/v1/scans/${body.scan_id}/stream`, {
+      Authorization: `Bearer ${owner.apiKey}`,
+    });
     await doomed.kill();
 
     const rescuer = await startWorkerProcess({ OFFLINE_STEP_MS: '5', SCAN_JOB_LOCK_MS: '1500' });
@@ -52,6 +59,13 @@ describe('scan recovery', () => {
       expect(['completed', 'failed']).toContain(finished.status);
       if (finished.status === 'failed') expect(finished.error).toMatch(/worker/);
       expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(0);
+      // The stream's client is told why progress starts again from zero.
+      await stream.ended;
+      if (finished.status === 'completed') {
+        expect(stream.events).toContainEqual(
+          expect.objectContaining({ type: 'progress', percent: 0, message: expect.stringMatching(/interrupted/) }),
+        );
+      }
     } finally {
       await rescuer.stop();
     }
