@@ -111,19 +111,23 @@ export class BudgetRepository {
   }
 
   /**
-   * Open reservations of one reference type, oldest first. Only accounts holding money are visited
-   * (ix_budget_balances_reserved), then their reservations by ix_budget_ledger_reference.
+   * Open reservations of one reference type, oldest first: only accounts holding money are visited
+   * (ix_budget_balances_reserved), each through ix_budget_ledger_reference (OFFSET 0 keeps the planner from
+   * flattening that into a scan of the whole ledger), holds without a closing entry by ux_budget_ledger_closure.
    */
   async openReservations(referenceType: string, limit: number): Promise<OpenReservation[]> {
     const rows: Array<{ account_id: string; reference_id: string; amount_cents: string; created_at: Date }> = await this.dataSource.query(
       `SELECT r.account_id, r.reference_id, r.amount_cents, r.created_at
          FROM budget_balances b
-         JOIN budget_ledger r ON r.account_id = b.account_id AND r.reference_type = $1 AND r.kind = 'reservation'
+        CROSS JOIN LATERAL (
+          SELECT h.account_id, h.reference_id, h.amount_cents, h.created_at
+            FROM budget_ledger h
+           WHERE h.account_id = b.account_id AND h.reference_type = $1 AND h.kind = 'reservation'
+             AND NOT EXISTS (
+               SELECT 1 FROM budget_ledger c
+                WHERE c.reference_type = $1 AND c.reference_id = h.reference_id AND c.kind IN ('settlement', 'release'))
+          OFFSET 0) r
         WHERE b.reserved_cents <> 0
-          AND NOT EXISTS (
-            SELECT 1 FROM budget_ledger c
-             WHERE c.account_id = r.account_id AND c.reference_type = r.reference_type
-               AND c.reference_id = r.reference_id AND c.kind IN ('settlement', 'release'))
         ORDER BY r.created_at
         LIMIT $2`,
       [referenceType, limit],
