@@ -1,15 +1,9 @@
 import { DataSource } from 'typeorm';
-import { KeysRepository } from '../src/modules/keys/keys.repository';
 import { uniqueName } from './setup/test-infra';
+import { holdNextKeyLookup } from './support/held-key-lookup';
 import { bootTestApp, newAccount, sessionCookie, sessionToken, type TestApp } from './support/test-app';
 
 /** A promise the test settles by hand, to hold one side of a race at a chosen point. */
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
-
 describe('API keys', () => {
   let t: TestApp;
 
@@ -99,30 +93,21 @@ describe('API keys', () => {
     const account = await newAccount(t);
     const headers = { Authorization: `Bearer ${account.apiKey}` };
     // The first lookup reads the row (not yet revoked) and is held until the revocation has been answered.
-    const repository = t.app.get(KeysRepository);
-    const read = signal();
-    const release = signal();
-    const findByHash = repository.findByHash.bind(repository);
-    const spy = jest.spyOn(repository, 'findByHash').mockImplementationOnce(async (hash) => {
-      const row = await findByHash(hash);
-      read.resolve();
-      await release.promise;
-      return row;
-    });
+    const held = holdNextKeyLookup(t);
     try {
       const racing = t
         .http()
         .get('/v1/meta/areas')
         .set(headers)
         .then((response) => response.status);
-      await read.promise;
+      await held.read;
       await t.http().post(`/v1/keys/${account.keyId}/revoke`).set('Cookie', account.cookie).expect(200);
-      release.resolve();
+      held.release();
       // That request was authenticated before the revocation; the next ones must not reuse its answer.
       expect(await racing).toBe(200);
     } finally {
-      release.resolve();
-      spy.mockRestore();
+      held.release();
+      held.restore();
     }
     for (let i = 0; i < 3; i++) {
       const response = await t.http().get('/v1/meta/areas').set(headers).expect(401);

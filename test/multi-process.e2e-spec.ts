@@ -1,7 +1,7 @@
 import { removeBuild, startApiProcess, type ApiProcess } from './support/api-process';
 import { DataSource } from 'typeorm';
 import { RedisService } from '../src/infra/redis/redis.module';
-import { KeysRepository } from '../src/modules/keys/keys.repository';
+import { holdNextKeyLookup } from './support/held-key-lookup';
 import { openSse } from './support/sse';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
@@ -70,18 +70,7 @@ describe('two API processes', () => {
     const headers = { Authorization: `Bearer ${account.apiKey}` };
     // This process's lookup reads the row (not yet revoked) and is held until the eviction from the other
     // process has reached this process's subscriber.
-    const repository = t.app.get(KeysRepository);
-    const findByHash = repository.findByHash.bind(repository);
-    let readDone!: () => void;
-    const read = new Promise<void>((resolve) => (readDone = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const spy = jest.spyOn(repository, 'findByHash').mockImplementationOnce(async (hash) => {
-      const row = await findByHash(hash);
-      readDone();
-      await released;
-      return row;
-    });
+    const held = holdNextKeyLookup(t);
     // Listeners run in the order they were added: the service's own handler has evicted by the time this one runs.
     const subscriber = t.app.get(RedisService).subscriberClient();
     let evicted!: () => void;
@@ -94,18 +83,18 @@ describe('two API processes', () => {
         .get('/v1/meta/areas')
         .set(headers)
         .then((response) => response.status);
-      await read;
+      await held.read;
       const revoked = await fetch(`${second.baseUrl}/v1/keys/${account.keyId}/revoke`, {
         method: 'POST',
         headers: { Cookie: account.cookie },
       });
       expect(revoked.status).toBe(200);
       await eviction;
-      release();
+      held.release();
       expect(await racing).toBe(200);
     } finally {
-      release();
-      spy.mockRestore();
+      held.release();
+      held.restore();
       subscriber.removeListener('message', onMessage);
     }
     const response = await t.http().get('/v1/meta/areas').set(headers).expect(401);
