@@ -22,7 +22,7 @@ class IdempotencyProbeController {
   async create(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     executions++;
     if (body.wait) await new Promise<void>((resolve) => (release = resolve));
-    if (body.fail) throw new ApiError(409, 'conflict', 'asked to fail');
+    if (body.fail) throw new ApiError('conflict', 'asked to fail');
     res.setHeader('Location', `/v1/things/${executions}`);
     return { execution: executions, echo: body };
   }

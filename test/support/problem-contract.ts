@@ -1,4 +1,4 @@
-import { PROBLEM_CATALOG } from '../../src/common/errors/problem-catalog';
+import { isProblemCode, PROBLEM_CATALOG } from '../../src/common/errors/problem-catalog';
 import type { Probe } from './fuzz-values';
 
 const REQUEST_ID = /^req_[0-9A-Za-z]{24}$/;
@@ -42,7 +42,7 @@ export function contractBreach(probe: Probe, reply: Reply): string | undefined {
   const { code, status, errors } = body as { code: string; status: number; errors: unknown[] };
   if (status !== reply.status) return `problem status ${status} under HTTP ${reply.status}`;
   if (body.request_id !== requestId) return 'request_id differs from X-Request-Id';
-  if (!PROBLEM_CATALOG[code]) return `unknown code ${code}`;
+  if (!isProblemCode(code)) return `unknown code ${code}`;
   if (PROBLEM_CATALOG[code].status !== status) return `code ${code} with status ${status}`;
   if (body.type !== `http://api.test/problems/${code.replace(/_/g, '-')}`) return `type ${String(body.type)}`;
   for (const name of ['title', 'detail', 'instance'] as const) if (typeof body[name] !== 'string') return `${name} not a string`;

@@ -1,5 +1,5 @@
 /** Titles and short explanations of every problem code; also served as human-readable pages at /problems/<slug>. */
-export const PROBLEM_CATALOG: Record<string, { status: number; title: string; description: string }> = {
+export const PROBLEM_CATALOG = {
   invalid_request: { status: 400, title: 'Invalid request', description: 'The request is malformed: fix it before retrying.' },
   authentication_required: { status: 401, title: 'Authentication required', description: 'Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).' },
   authentication_invalid: { status: 401, title: 'Invalid credentials', description: 'The bearer token or session is malformed, expired or unknown.' },
@@ -26,10 +26,14 @@ export const PROBLEM_CATALOG: Record<string, { status: number; title: string; de
   internal_error: { status: 500, title: 'Internal server error', description: 'An unexpected error occurred; retry with backoff and quote the request id.' },
   transient_error: { status: 503, title: 'Service temporarily unavailable', description: 'A backing service is temporarily unavailable; retry with backoff.' },
   engine_unavailable: { status: 503, title: 'Engine unavailable', description: 'The requested engine is not loaded in this deployment.' },
-};
+} as const satisfies Record<string, { status: number; title: string; description: string }>;
+
+export type ProblemCode = keyof typeof PROBLEM_CATALOG;
+
+export const isProblemCode = (code: string): code is ProblemCode => Object.hasOwn(PROBLEM_CATALOG, code);
 
 export const problemSlug = (code: string) => code.replace(/_/g, '-');
 
 export function problemTitle(code: string, status: number): string {
-  return PROBLEM_CATALOG[code]?.title ?? (status >= 500 ? 'Internal server error' : 'Request failed');
+  return (isProblemCode(code) ? PROBLEM_CATALOG[code].title : undefined) ?? (status >= 500 ? 'Internal server error' : 'Request failed');
 }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { ApiError, type FieldError } from './api-error';
-import { problemSlug, problemTitle } from './problem-catalog';
+import { problemSlug, problemTitle, type ProblemCode } from './problem-catalog';
 import { isTransientInfraError } from './transient';
 
 export interface ProblemDocument {
@@ -26,7 +26,7 @@ const MAX_DETAIL_LENGTH = 2000;
 const MAX_PATH_LENGTH = 256;
 const MAX_MESSAGE_LENGTH = 1000;
 
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ProblemCode> = {
   400: 'invalid_request',
   401: 'authentication_required',
   403: 'permission_denied',
@@ -87,18 +87,18 @@ export class ProblemFilter implements ExceptionFilter {
     if (exception instanceof ApiError) return exception;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status === 404) return new ApiError(404, 'not_found', `No route matches ${req.method} ${req.path}`);
-      if (status === 405) return new ApiError(404, 'not_found', `No route matches ${req.method} ${req.path}`);
-      if (status === 413) return new ApiError(413, 'invalid_request', 'Request body too large');
+      if (status === 404) return new ApiError('not_found', `No route matches ${req.method} ${req.path}`);
+      if (status === 405) return new ApiError('not_found', `No route matches ${req.method} ${req.path}`);
+      if (status === 413) return new ApiError('invalid_request', 'Request body too large');
       const code = CODE_BY_STATUS[status];
-      if (code && status < 500) return new ApiError(status, code, exception.message);
+      if (code && status < 500) return new ApiError(code, exception.message);
     }
     if (isTransientInfraError(exception)) {
       this.logger.warn({ requestId, err: describe(exception) }, 'backing service unavailable');
-      return new ApiError(503, 'transient_error', 'A backing service is temporarily unavailable; retry with backoff');
+      return new ApiError('transient_error', 'A backing service is temporarily unavailable; retry with backoff');
     }
     this.logger.error({ requestId, err: describe(exception) }, 'unexpected error');
-    return new ApiError(500, 'internal_error', 'Internal server error');
+    return new ApiError('internal_error', 'Internal server error');
   }
 }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorator';
 import { notFound } from './api-error';
-import { PROBLEM_CATALOG, problemSlug } from './problem-catalog';
+import { isProblemCode, PROBLEM_CATALOG, problemSlug } from './problem-catalog';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,7 +14,7 @@ export class ProblemsController {
   @Get(':slug')
   @Header('Content-Type', 'text/html; charset=utf-8')
   page(@Param('slug') slug: string): string {
-    const code = Object.keys(PROBLEM_CATALOG).find((candidate) => problemSlug(candidate) === slug);
+    const code = Object.keys(PROBLEM_CATALOG).filter(isProblemCode).find((candidate) => problemSlug(candidate) === slug);
     if (!code) throw notFound(`No problem type named ${slug}`);
     const { status, title, description } = PROBLEM_CATALOG[code];
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>

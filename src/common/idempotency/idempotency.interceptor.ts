@@ -35,7 +35,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const header = req.headers['idempotency-key'];
     if (header === undefined) return next.handle();
     if (typeof header !== 'string' || !isValidIdempotencyKey(header)) {
-      throw new ApiError(422, 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
+      throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
     }
     const principal = req.principal;
     if (principal?.kind !== 'api_key') return next.handle();
@@ -63,10 +63,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private replay(record: IdempotencyRecord, fingerprint: string): Response {
     if (record.fingerprint !== fingerprint) {
-      throw new ApiError(409, 'idempotency_key_in_use', 'This Idempotency-Key was already used with a different request body');
+      throw new ApiError('idempotency_key_in_use', 'This Idempotency-Key was already used with a different request body');
     }
     if (record.state !== 'completed' || record.responseStatus === null) {
-      throw new ApiError(409, 'idempotency_in_progress', 'The original request with this Idempotency-Key is still running; retry later');
+      throw new ApiError('idempotency_in_progress', 'The original request with this Idempotency-Key is still running; retry later');
     }
     const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', ...record.responseHeaders, 'Idempotency-Replayed': 'true' });
     const body = record.responseStatus === 204 ? null : JSON.stringify(record.responseBody);

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PROBLEM_CATALOG, problemSlug } from '../errors/problem-catalog';
+import { PROBLEM_CATALOG, problemSlug, type ProblemCode } from '../errors/problem-catalog';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'jurisdictions[3]' })
@@ -45,7 +45,7 @@ export class ProblemDocumentDto {
   errors_total?: number;
 }
 
-export function problemExample(code: string, detail?: string, errors: FieldErrorDto[] = []) {
+export function problemExample(code: ProblemCode, detail?: string, errors: FieldErrorDto[] = []) {
   const entry = PROBLEM_CATALOG[code];
   return {
     type: `http://localhost:3000/problems/${problemSlug(code)}`,

@@ -28,9 +28,7 @@ export class RateLimitGuard implements CanActivate {
     const decision = await this.limits.consume(bucket, subject);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        'rate_limit_exceeded',
+      throw new ApiError('rate_limit_exceeded',
         `Rate limit exceeded for the ${bucket} bucket (${decision.limit} per ${decision.windowSeconds} s); retry after ${decision.resetSeconds} s`,
         [],
         {

@@ -77,9 +77,7 @@ export class BudgetService {
       const balance = await this.lock(tx, accountId);
       const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
       if (remaining < cents || remaining <= 0) {
-        throw new ApiError(
-          402,
-          'budget_exhausted',
+        throw new ApiError('budget_exhausted',
           `The budget pool has ${formatCents(remaining)} remaining; this ${reference.type} needs ${formatCents(cents)}`,
         );
       }

@@ -100,7 +100,7 @@ export class ExportsService {
     );
     errors.push(...validation.errors);
     if (errors.length) throw validationFailed(errors);
-    if (validation.localeError) throw new ApiError(422, 'unsupported_locale', validation.localeError);
+    if (validation.localeError) throw new ApiError('unsupported_locale', validation.localeError);
     const snapshot = await this.snapshots.findOwned(principal.accountId, snapshotId as string);
     if (!snapshot) throw notFound(`Snapshot ${String(snapshotId)} not found`);
 
@@ -162,8 +162,8 @@ export class ExportsService {
   async download(accountId: string, id: string, range: string | undefined): Promise<Download> {
     const job = await this.owned(accountId, id);
     if (job.status !== 'completed')
-      throw new ApiError(409, 'not_ready', `Export ${id} is ${job.status}; download is available once it is completed`);
-    const gone = () => new ApiError(410, 'gone', `Export ${id} completed, but its bytes are no longer retained; create the export again`);
+      throw new ApiError('not_ready', `Export ${id} is ${job.status}; download is available once it is completed`);
+    const gone = () => new ApiError('gone', `Export ${id} completed, but its bytes are no longer retained; create the export again`);
     if (!bytesRetained(job, this.retention())) throw gone();
     const stored = await this.storage.open(job.storageKey!);
     if (!stored) {
@@ -257,7 +257,7 @@ function downloadAnswer(
   headers['Accept-Ranges'] = 'bytes';
   const parsed = range === undefined ? undefined : parseRange(range, size);
   if (parsed === 'unsatisfiable') {
-    throw new ApiError(416, 'range_not_satisfiable', `Range ${range} is outside the ${size}-byte resource`, [], {
+    throw new ApiError('range_not_satisfiable', `Range ${range} is outside the ${size}-byte resource`, [], {
       'Content-Range': `bytes */${size}`,
     });
   }

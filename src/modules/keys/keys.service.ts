@@ -63,9 +63,7 @@ export class KeysService implements OnModuleInit {
       createdByUserId,
     });
     if (!key) {
-      throw new ApiError(
-        422,
-        'key_limit_exceeded',
+      throw new ApiError('key_limit_exceeded',
         `The account already has ${MAX_ACTIVE_KEYS} active API keys; revoke one before creating another`,
       );
     }
@@ -99,7 +97,7 @@ export class KeysService implements OnModuleInit {
       key = { apiKeyId: row.id, accountId: row.accountId, revoked: row.revokedAt !== null, cachedAt: now };
       if (generation !== undefined && this.cacheLive) this.cache.set(hash, key, generation);
     }
-    if (key.revoked) throw new ApiError(401, 'key_revoked', 'This API key was revoked; create a new one in the dashboard');
+    if (key.revoked) throw new ApiError('key_revoked', 'This API key was revoked; create a new one in the dashboard');
     this.recordUse(key.apiKeyId);
     return { apiKeyId: key.apiKeyId, accountId: key.accountId };
   }

@@ -60,12 +60,10 @@ export class ScansService {
     const resolvedMode = this.mode(mode);
     const validation = validateScanConfig(body, this.config);
     if (validation.errors.length) throw validationFailed(validation.errors);
-    if (validation.topLevel) throw new ApiError(422, validation.topLevel.code, validation.topLevel.detail);
+    if (validation.topLevel) throw new ApiError(validation.topLevel.code, validation.topLevel.detail);
     const config = validation.config!;
     if (!this.config.enabledEngines.includes(config.engine)) {
-      throw new ApiError(
-        503,
-        'engine_unavailable',
+      throw new ApiError('engine_unavailable',
         `Engine ${config.engine} is not loaded in this deployment (enabled: ${this.config.enabledEngines.join(', ')})`,
       );
     }
@@ -136,9 +134,7 @@ export class ScansService {
     // Work done before the cancel is charged (decisions.md C7); the rest of the reservation is freed.
     const cancelled = await this.finishWithMoney(accountId, scan.id, 'cancelled', { progress: { ...scan.progress, message: 'Cancelled' } });
     if (!cancelled)
-      throw new ApiError(
-        409,
-        'invalid_state',
+      throw new ApiError('invalid_state',
         `Scan ${id} is already ${(await this.repository.findById(id))?.status ?? 'finished'} and cannot be cancelled`,
       );
     await this.events.publish(scan.id, { type: 'cancelled' });

@@ -47,7 +47,7 @@ export class StreamSlotsService {
 
   async acquire(subject: string): Promise<StreamSlot> {
     if (this.open >= this.config.sseMaxStreamsPerProcess) {
-      throw new ApiError(503, 'transient_error', 'This server holds as many scan streams as it can; retry shortly', [], {
+      throw new ApiError('transient_error', 'This server holds as many scan streams as it can; retry shortly', [], {
         'Retry-After': RETRY_AFTER_SECONDS,
       });
     }
@@ -60,9 +60,7 @@ export class StreamSlotsService {
     const now = this.clock.now();
     const granted = await client.streamSlotAcquire(key, String(now), String(now + ttlMs), String(limit), member, String(ttlMs));
     if (!granted) {
-      throw new ApiError(
-        429,
-        'rate_limit_exceeded',
+      throw new ApiError('rate_limit_exceeded',
         `Rate limit exceeded for the streams bucket: at most ${limit} open scan streams per API key; close one or retry after ${RETRY_AFTER_SECONDS} s`,
         [],
         { 'Retry-After': RETRY_AFTER_SECONDS },

@@ -17,7 +17,7 @@ export class RejectRemovedParametersGuard implements CanActivate {
     for (const name of REMOVED_LIST_PARAMETERS) {
       const sent = Object.keys(query ?? {}).some((key) => key === name || key.startsWith(`${name}[`));
       if (sent) {
-        throw new ApiError(422, 'unknown_parameter', `The query parameter \`${name}\` is no longer supported`, [
+        throw new ApiError('unknown_parameter', `The query parameter \`${name}\` is no longer supported`, [
           { path: name, code: 'unknown', message: `${name} is not a parameter of GET /v1/snapshots` },
         ]);
       }

@@ -97,7 +97,7 @@ export class SnapshotsService {
     const found = narrativeIn(snapshot.data, language);
     if ('missing' in found) {
       if (found.missing === 'narrative') throw notFound(`Snapshot ${id} has no executive narrative`);
-      throw new ApiError(404, 'translation_not_available', `Snapshot ${id} has no ${language} translation of its executive narrative`);
+      throw new ApiError('translation_not_available', `Snapshot ${id} has no ${language} translation of its executive narrative`);
     }
     const projected = storedProjection({ executive_narrative: found.narrative });
     return { executive_narrative: projected.executive_narrative as string, language: found.language };
