@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Render times of the in-process export renderers for a 100-item snapshot (plain Node, no Jest).
-// Needs the build output: `npm run build && node bench/render.js`. BENCH_RUNS (default 5) timed runs per type
+// Builds the service and the test fixtures into node_modules/.cache/rgs-bench-build first (the shipped dist/ holds
+// no fixtures). BENCH_RUNS (default 5) timed runs per type
 // after the first (timed on its own), BENCH_ITEMS (default 100) items, BENCH_TYPES a comma
 // list of artifact types (default: all). Prints a table; the targets (PDF under 1 s, PPTX under 2 s) are
 // checked against the median and reported, not enforced: the exit code is 0 whatever the times.
@@ -8,10 +9,20 @@
 // JIT included (a worker can pay that at start-up with warmUpRenderers()). The timed runs re-render the same
 // snapshot, so PDF runs also reuse the word-shape cache (pdf-kit.ts); a new snapshot shares most of it.
 const { performance } = require('node:perf_hooks');
+const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
 const os = require('node:os');
 
-const dist = join(__dirname, '..', 'dist', 'src', 'modules', 'exports', 'renderers');
+const root = join(__dirname, '..');
+const out = join(root, 'node_modules', '.cache', 'rgs-bench-build');
+const dist = join(out, 'src', 'modules', 'exports', 'renderers');
+
+function build() {
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.js'), out], { cwd: root, stdio: 'inherit' });
+  const swc = require.resolve('@swc/cli/bin/swc.js');
+  const args = ['test/fixtures', '-d', join(out, 'test'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'];
+  execFileSync(process.execPath, [swc, ...args], { cwd: root, stdio: 'inherit' });
+}
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100);
 const TARGETS_MS = { pdf: 1000, 'slide-deck': 2000 };
@@ -20,10 +31,11 @@ async function main() {
   let renderers;
   let fixtures;
   try {
+    build();
     renderers = require(join(dist, 'index.js'));
-    fixtures = require(join(dist, '__fixtures__', 'snapshots.js'));
+    fixtures = require(join(out, 'test', 'fixtures', 'snapshots.js'));
   } catch (error) {
-    console.error(`Cannot load the renderers from ${dist}: run \`npm run build\` first.\n${error.message}`);
+    console.error(`Cannot build or load the renderers into ${out}.\n${error.message}`);
     process.exit(1);
   }
   const snapshot = fixtures.syntheticSnapshot(ITEMS);

@@ -6,12 +6,7 @@
  * Exit code 1 when the data is invalid (schema or cross-file rules), 0 otherwise
  * (stale or expired entries are reported as warnings, not failures).
  */
-import {
-  defaultCalendarDir,
-  formatProblem,
-  loadCalendar,
-  validateCalendarFiles,
-} from '../src/engine/calendar/calendar.loader';
+import { defaultCalendarDir, formatProblem, loadCalendar, validateCalendarFiles } from '../src/engine/calendar/calendar.loader';
 import type { Calendar, CalendarEntry } from '../src/engine/calendar/calendar.types';
 
 export const DEFAULT_MAX_AGE_DAYS = 180;

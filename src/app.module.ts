@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from './common/auth/auth.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { CommonModule } from './common/common.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
+import { ENTITIES } from './app.entities';
 import { DatabaseModule } from './infra/database/database.module';
 import { LoggingModule } from './infra/logging.module';
 import { QueuesModule } from './infra/queues/queues.module';
@@ -23,7 +24,7 @@ import { UsageModule } from './modules/usage/usage.module';
   imports: [
     ConfigModule,
     LoggingModule,
-    DatabaseModule,
+    DatabaseModule.forRoot(ENTITIES),
     RedisModule,
     QueuesModule,
     StorageModule,

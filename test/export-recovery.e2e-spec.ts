@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { ExportsProcessor } from '../src/modules/exports/exports.processor';
-import { startFakeNotebookServer } from '../src/modules/exports/providers/fake-media-servers';
+import { startFakeNotebookServer } from './fakes/fake-media-servers';
 import { removeBuild, startWorkerProcess, type ServiceProcess } from './support/api-process';
 import { pollUntil } from './support/poll';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { FAKE_API_KEY, startFakeProvider, type FakeProvider, type RecordedRequest } from '../src/engine/providers/fake-servers';
+import { FAKE_API_KEY, startFakeProvider, type FakeProvider, type RecordedRequest } from './fakes/fake-provider-servers';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
 /** Plays the analyst: one item per calendar candidate in the prompt, citing that candidate's sources. */

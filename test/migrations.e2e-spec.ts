@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ENTITIES } from '../src/app.entities';
 import { dataSourceOptions } from '../src/infra/database/data-source-options';
 import { runMigrationsWithLock } from '../src/infra/database/migrate';
 import { createDatabase, databaseUrlFor, dropDatabase, uniqueName } from './setup/test-infra';
@@ -10,7 +11,7 @@ describe('migrations', () => {
 
   beforeAll(async () => {
     await createDatabase(admin, name);
-    dataSource = await new DataSource(dataSourceOptions(databaseUrlFor(admin, name))).initialize();
+    dataSource = await new DataSource(dataSourceOptions(databaseUrlFor(admin, name), ENTITIES)).initialize();
   });
   afterAll(async () => {
     await dataSource?.destroy();

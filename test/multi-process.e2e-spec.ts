@@ -1,9 +1,9 @@
 import { removeBuild, startApiProcess, type ApiProcess } from './support/api-process';
 import { DataSource } from 'typeorm';
-import { RedisService } from '../src/infra/redis/redis.module';
 import { holdNextKeyLookup } from './support/held-key-lookup';
 import { openSse } from './support/sse';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { RedisService } from '../src/infra/redis/redis.service';
 
 // A second API process (a real OS process on the same Postgres and Redis) beside the in-test one.
 describe('two API processes', () => {

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
-import { startFakeNotebookServer, startFakeVoiceServer } from '../src/modules/exports/providers/fake-media-servers';
+import { startFakeNotebookServer, startFakeVoiceServer } from './fakes/fake-media-servers';
 import { pollUntil } from './support/poll';
 import { bootTestApp, newAccount, type TestApp, downloadExport } from './support/test-app';
 

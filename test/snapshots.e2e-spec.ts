@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
-import { RedisService } from '../src/infra/redis/redis.module';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import { RedisService } from '../src/infra/redis/redis.service';
 
 const EU_UK_AML = { jurisdictions: ['EU', 'UK'], areas: ['AML / KYC'], horizon: 12 };
 const EU_AML_PAYMENTS = { jurisdictions: ['EU'], areas: ['AML / KYC', 'Payments'], horizon: 12 };

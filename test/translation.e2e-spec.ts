@@ -1,4 +1,4 @@
-import { FAKE_API_KEY, startFakeProvider, type FakeProvider } from '../src/engine/providers/fake-servers';
+import { FAKE_API_KEY, startFakeProvider, type FakeProvider } from './fakes/fake-provider-servers';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 
 const CONFIG = { jurisdictions: ['EU'], areas: ['AML / KYC', 'Payments'], horizon: 24 };

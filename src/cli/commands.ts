@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
-import { resolveDashboardSecret } from '../common/auth/dashboard-secret';
+import { resolveDashboardSecret } from '../modules/auth/dashboard-secret';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { INTEGRATIONS, type IntegrationKind } from '../modules/accounts/entities/account-integration.entity';
 import { BudgetService } from '../modules/budget/budget.service';

@@ -1,5 +1,5 @@
-import type { ResolvedScanConfig } from '../modules/scans/scan-config.types';
-import type { SnapshotKind } from '../modules/snapshots/entities/snapshot.entity';
+import type { ResolvedScanConfig } from '../domain/scan-config.types';
+import { type SnapshotKind } from '../domain/snapshot-kinds';
 
 export interface EngineRunContext {
   scanId: string;
@@ -28,12 +28,6 @@ export interface EngineOutput {
   snapshots: EngineSnapshot[];
   costCents: number;
 }
-
-/** The scan cannot succeed (bad model choice, provider not configured, ...); its message is shown to the client. */
-export class EngineFailure extends Error {}
-
-/** A provider failed in a way worth retrying (timeouts, 429, 5xx). */
-export class TransientProviderError extends Error {}
 
 export class ScanCancelledError extends Error {
   constructor() {

@@ -1,4 +1,4 @@
-import type { ResolvedScanConfig } from '../modules/scans/scan-config.types';
+import type { ResolvedScanConfig } from '../domain/scan-config.types';
 import { SNAPSHOT_TITLE_MAX_LENGTH, titleOf } from './scan-engine.service';
 
 const config = (jurisdictions: string[], areas: string[]) => ({ jurisdictions, areas, horizon: 36 }) as ResolvedScanConfig;

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../config/app-config';
-import { costCents, resolveModel, type ResolvedModel } from '../modules/meta/vocabulary/models';
-import type { ResolvedScanConfig } from '../modules/scans/scan-config.types';
+import { costCents, resolveModel, type ResolvedModel } from '../domain/vocabulary/models';
+import type { ResolvedScanConfig } from '../domain/scan-config.types';
 import { loadCalendar } from './calendar/calendar.loader';
 import type { Calendar } from './calendar/calendar.types';
-import { EngineFailure, type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
-import { composeOfflineEnvelope } from './offline/compose';
-import { selectEntries, type SelectedEntry } from './offline/selection';
+import { type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
+import { composeOfflineEnvelope } from './analysis/compose';
+import { selectEntries, type SelectedEntry } from './analysis/selection';
 import { analyseWithLlm, type LlmAnalysisDeps } from './llm/llm-analysis';
-import { createProviderRegistry, type ProviderRegistry } from './providers/provider-registry';
+import { createProviderRegistry, type ProviderRegistry } from '../infra/providers/provider-registry';
 import { isSupportedTranslationLanguage, translateEnvelope, type TranslatableEnvelope } from './translation/envelope-translator';
+import { EngineFailure } from '../domain/failures';
 
 type Lens = 'impact' | 'timeline';
 

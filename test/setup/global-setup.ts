@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { ENTITIES } from '../../src/app.entities';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options';
 import { runMigrationsWithLock } from '../../src/infra/database/migrate';
 import { createDatabase, databaseUrlFor, resolveTestServices, STATE_FILE, uniqueName, type TestInfraState } from './test-infra';
@@ -12,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
   const databaseName = uniqueName('rgs_test');
   await createDatabase(services.adminDatabaseUrl, databaseName);
   const databaseUrl = databaseUrlFor(services.adminDatabaseUrl, databaseName);
-  const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, ENTITIES)).initialize();
   try {
     await runMigrationsWithLock(dataSource);
   } finally {

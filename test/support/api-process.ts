@@ -5,22 +5,14 @@ import { freePort } from '../../src/infra/embedded/free-port';
 
 let builtDir: string | undefined;
 
-/** Compiles the service once per test file (swc, about a second) so a real second process can run it. */
-function build(): string {
+/** Compiles the service once per test file with the production build (swc, about a second). */
+export function buildService(): string {
   if (builtDir) return builtDir;
   const root = join(__dirname, '..', '..');
   // Inside the project so the compiled files resolve its node_modules; node_modules/.cache is ignored by git.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const out = mkdtempSync(join(root, 'node_modules', '.cache', 'rgs-test-build-'));
-  const swc = require.resolve('@swc/cli/bin/swc.js');
-  execFileSync(process.execPath, [swc, 'src', '-d', join(out, 'src'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'], {
-    cwd: root,
-  });
-  execFileSync(
-    process.execPath,
-    [swc, 'migrations', '-d', join(out, 'migrations'), '--strip-leading-paths', '--config-file', '.swcrc', '-q'],
-    { cwd: root },
-  );
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.js'), out], { cwd: root });
   builtDir = out;
   return out;
 }
@@ -50,7 +42,7 @@ export async function startWorkerProcess(env: Record<string, string> = {}): Prom
 }
 
 async function startServiceProcess(env: Record<string, string>, http: boolean): Promise<ServiceProcess> {
-  const dir = build();
+  const dir = buildService();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(dir, 'src', 'main.js')], {
     cwd: join(__dirname, '..', '..'),

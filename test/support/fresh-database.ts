@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ENTITIES } from '../../src/app.entities';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options';
 import { runMigrationsWithLock } from '../../src/infra/database/migrate';
 import { createDatabase, databaseUrlFor, dropDatabase, uniqueName } from '../setup/test-infra';
@@ -9,7 +10,7 @@ export async function createFreshDatabase(): Promise<{ url: string; drop(): Prom
   const name = uniqueName('rgs_fresh');
   await createDatabase(admin, name);
   const url = databaseUrlFor(admin, name);
-  const dataSource = await new DataSource(dataSourceOptions(url)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(url, ENTITIES)).initialize();
   await runMigrationsWithLock(dataSource);
   await dataSource.destroy();
   return { url, drop: () => dropDatabase(admin, name) };

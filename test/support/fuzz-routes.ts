@@ -1,24 +1,5 @@
 import fc from 'fast-check';
-import {
-  ascii,
-  dateParam,
-  estimateBody,
-  exportBody,
-  headerValue,
-  idSegment,
-  intParam,
-  json,
-  keyBody,
-  longHeader,
-  pct,
-  queryOf,
-  rawBody,
-  scanBody,
-  urlText,
-  type Method,
-  type Probe,
-  type RawBody,
-} from './fuzz-values';
+import { ascii, dateParam, estimateBody, exportBody, headerValue, idSegment, intParam, json, keyBody, longHeader, pct, queryOf, rawBody, scanBody, urlText, type Method, type Probe, type RawBody } from './fuzz-values';
 
 /** Real ids and credentials the route generators draw from; filled in by the test before any case runs. */
 export interface FuzzWorld {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { RedisService } from '../../infra/redis/redis.module';
 import { Clock } from '../clock';
 import { BUCKET_WINDOW_SECONDS, bucketLimit, type RateLimitBucket } from './rate-limit.buckets';
 import { decide, windowIndex, type RateLimitDecision } from './rate-limit.math';
+import { RedisService } from '../../infra/redis/redis.service';
 
 // Count and expiry in one atomic step; the key outlives its window slightly so late readers see the count.
 const CONSUME_SCRIPT = `

@@ -1,14 +1,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AREAS } from '../../modules/meta/vocabulary/areas';
-import { JURISDICTIONS } from '../../modules/meta/vocabulary/jurisdictions';
-import {
-  JURISDICTION_FILE_CODES,
-  defaultCalendarDir,
-  loadCalendar,
-  validateCalendarFiles,
-} from './calendar.loader';
+import { AREAS } from '../../domain/vocabulary/areas';
+import { JURISDICTIONS } from '../../domain/vocabulary/jurisdictions';
+import { JURISDICTION_FILE_CODES, defaultCalendarDir, loadCalendar, validateCalendarFiles } from './calendar.loader';
 import type { CalendarEntry, CalendarFile } from './calendar.types';
 
 const SCAN_DATE = '2026-11-22';

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AREAS } from '../../modules/meta/vocabulary/areas';
-import { JURISDICTIONS } from '../../modules/meta/vocabulary/jurisdictions';
+import { AREAS } from '../../domain/vocabulary/areas';
+import { JURISDICTIONS } from '../../domain/vocabulary/jurisdictions';
 import type { Calendar, CalendarEntry, CalendarFile, CalendarProblem } from './calendar.types';
 
 /** File code (data/calendar/<code>.json) to jurisdiction id in the meta vocabulary. */

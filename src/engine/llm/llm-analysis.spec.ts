@@ -1,17 +1,18 @@
-import { costCents } from '../../modules/meta/vocabulary/models';
-import type { ResolvedScanConfig } from '../../modules/scans/scan-config.types';
-import { EngineFailure, TransientProviderError } from '../engine.types';
+import { costCents } from '../../domain/vocabulary/models';
+import type { ResolvedScanConfig } from '../../domain/scan-config.types';
 import type { BriefingBlock, SnapshotItem, SnapshotTrend } from '../envelope.types';
-import { keyDate, makeCalendar, makeEntry } from '../offline/__fixtures__/calendar.fixture';
-import { selectEntries } from '../offline/selection';
-import { AnthropicAdapter } from '../providers/anthropic.adapter';
-import { FAKE_API_KEY, type FakeProvider, type RecordedRequest, startFakeProvider } from '../providers/fake-servers';
-import { ReaderFetchAdapter } from '../providers/fetch-b.adapter';
-import { OpenAiAdapter } from '../providers/openai.adapter';
-import { PerplexityAdapter } from '../providers/perplexity.adapter';
-import type { LlmPort, SearchPort } from '../providers/ports';
+import { keyDate, makeCalendar, makeEntry } from '../../../test/fixtures/calendar.fixture';
+import { selectEntries } from '../analysis/selection';
+import { AnthropicAdapter } from '../../infra/providers/llm/anthropic.adapter';
+import { FAKE_API_KEY, type FakeProvider, type RecordedRequest, startFakeProvider } from '../../../test/fakes/fake-provider-servers';
+import { ReaderFetchAdapter } from '../../infra/providers/fetch/reader-fetch.adapter';
+import { OpenAiAdapter } from '../../infra/providers/llm/openai.adapter';
+import { PerplexityAdapter } from '../../infra/providers/llm/perplexity.adapter';
+import type { LlmPort, SearchPort } from '../../infra/providers/ports';
 import { type LlmAnalysisDeps, type LlmAnalysisInput, analyseWithLlm, webItemId } from './llm-analysis';
 import { JSON_REMINDER } from './prompts';
+import { EngineFailure } from '../../domain/failures';
+import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
 const SCAN_DATE = '2026-12-01';
 
@@ -372,16 +373,16 @@ describe('analyseWithLlm', () => {
     });
   });
 
-  it('propagates a 429 from the analyst as TransientProviderError', async () => {
+  it('propagates a 429 from the analyst as ProviderTransientError', async () => {
     anthropic.failNext(429, 3);
     await expect(analyseWithLlm(deps({ search: undefined, fetch: undefined }), input(), hooks)).rejects.toBeInstanceOf(
-      TransientProviderError,
+      ProviderTransientError,
     );
   });
 
-  it('propagates a 429 from the search provider as TransientProviderError', async () => {
+  it('propagates a 429 from the search provider as ProviderTransientError', async () => {
     perplexity.failNext(429, 3);
-    await expect(analyseWithLlm(deps(), input(), hooks)).rejects.toBeInstanceOf(TransientProviderError);
+    await expect(analyseWithLlm(deps(), input(), hooks)).rejects.toBeInstanceOf(ProviderTransientError);
   });
 
   it('sums the cost of every call (tokens and search requests)', async () => {

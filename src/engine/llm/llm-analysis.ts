@@ -8,53 +8,24 @@
  * none of the sources it was given. Items grounded in a calendar candidate take that entry's id, regulator and
  * citations (stable ids for drift); items grounded only in web sources get `web-<hash of title + jurisdiction>`.
  *
- * Transient provider errors (TransientProviderError) propagate so that the job is retried; permanent ones are
+ * Transient provider errors (ProviderTransientError) propagate so that the job is retried; permanent ones are
  * EngineFailure.
  */
 import { createHash } from 'node:crypto';
-import { MODEL_PRICES, costCents as priceOf, type ModelUsage } from '../../modules/meta/vocabulary/models';
-import type { ResolvedScanConfig } from '../../modules/scans/scan-config.types';
+import { MODEL_PRICES, costCents as priceOf, type ModelUsage } from '../../domain/vocabulary/models';
+import type { ResolvedScanConfig } from '../../domain/scan-config.types';
 import type { CalendarEntry } from '../calendar/calendar.types';
-import { EngineFailure, TransientProviderError } from '../engine.types';
-import type {
-  AuditorSidecar,
-  BriefingBlock,
-  Citation,
-  DateConfidence,
-  ExecutiveSummary,
-  Impact,
-  ItemStage,
-  SnapshotItem,
-  SnapshotTrend,
-} from '../envelope.types';
-import { formatLongDate, formatShortDate } from '../offline/dates';
-import { normalizeName, resolveArea, resolveAreas, resolveJurisdiction, resolveJurisdictions } from '../offline/matching';
-import { IMPACT_RANK, type SelectedEntry, windowEnd as computeWindowEnd } from '../offline/selection';
-import { compactList, count, ensureFinalStop, joinList, sentences, shortName, slugify, truncate } from '../offline/text';
-import { type CheckDetail, type PassName, type PassOutcome, combineStatus, publicPass, realistPass } from '../offline/verification';
-import type { FetchPort, LlmPort, SearchPort, SearchResult } from '../providers/ports';
-import {
-  asEnum,
-  asIsoDate,
-  asList,
-  asObject,
-  asText,
-  extractJsonObject,
-  type JsonObject,
-  rewriteSourceReferences,
-  sourceNumbers,
-  stripReferences,
-} from './parse';
-import {
-  ANALYST_SYSTEM,
-  AUDITOR_SYSTEM,
-  JSON_REMINDER,
-  type NumberedSource,
-  WRITER_SYSTEM,
-  analystPrompt,
-  auditorPrompt,
-  writerPrompt,
-} from './prompts';
+import type { AuditorSidecar, BriefingBlock, Citation, DateConfidence, ExecutiveSummary, Impact, ItemStage, SnapshotItem, SnapshotTrend } from '../envelope.types';
+import { formatLongDate, formatShortDate } from '../analysis/dates';
+import { normalizeName, resolveArea, resolveAreas, resolveJurisdiction, resolveJurisdictions } from '../analysis/matching';
+import { IMPACT_RANK, type SelectedEntry, windowEnd as computeWindowEnd } from '../analysis/selection';
+import { compactList, count, ensureFinalStop, joinList, sentences, shortName, slugify, truncate } from '../analysis/text';
+import { type CheckDetail, type PassName, type PassOutcome, combineStatus, publicPass, realistPass } from '../analysis/verification';
+import type { FetchPort, LlmPort, SearchPort, SearchResult } from '../../infra/providers/ports';
+import { asEnum, asIsoDate, asList, asObject, asText, extractJsonObject, type JsonObject, rewriteSourceReferences, sourceNumbers, stripReferences } from './parse';
+import { ANALYST_SYSTEM, AUDITOR_SYSTEM, JSON_REMINDER, type NumberedSource, WRITER_SYSTEM, analystPrompt, auditorPrompt, writerPrompt } from './prompts';
+import { EngineFailure } from '../../domain/failures';
+import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
 export interface LlmRole {
   port: LlmPort;
@@ -213,7 +184,7 @@ export async function analyseWithLlm(
         results = response.results;
       } catch (error) {
         // A transient failure retries the job; a permanent one loses this query only.
-        if (error instanceof TransientProviderError || !(error instanceof EngineFailure)) throw error;
+        if (error instanceof ProviderTransientError || !(error instanceof EngineFailure)) throw error;
         searchErrors.push(error.message);
         continue;
       } finally {
@@ -435,7 +406,7 @@ export async function analyseWithLlm(
       briefing = written.value ? toBriefing(written.value, mentionsDropped) : null;
       if (!briefing) briefingNote = 'the writer model returned no usable briefing; a rule-built briefing was used';
     } catch (error) {
-      if (error instanceof TransientProviderError || !(error instanceof EngineFailure)) throw error;
+      if (error instanceof ProviderTransientError || !(error instanceof EngineFailure)) throw error;
       briefingNote = `the writer model failed (${error.message}); a rule-built briefing was used`;
     }
   } else {

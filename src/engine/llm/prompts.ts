@@ -1,6 +1,6 @@
 /** Prompts of the LLM-backed analysis (analyst, auditor, sub-editor). Every prompt asks for a single JSON object. */
 import type { SnapshotItem } from '../envelope.types';
-import type { SelectedEntry } from '../offline/selection';
+import type { SelectedEntry } from '../analysis/selection';
 
 /** A numbered source the models may cite as `S<number>`. */
 export interface NumberedSource {

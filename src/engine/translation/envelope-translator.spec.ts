@@ -1,7 +1,7 @@
 import type { BriefingBlock } from '../envelope.types';
-import { DeepLAdapter } from '../providers/deepl.adapter';
-import { FAKE_API_KEY, FakeProvider, startFakeProvider } from '../providers/fake-servers';
-import type { TranslateOptions, TranslationPort } from '../providers/ports';
+import { DeepLAdapter } from '../../infra/providers/translation/deepl.adapter';
+import { FAKE_API_KEY, FakeProvider, startFakeProvider } from '../../../test/fakes/fake-provider-servers';
+import type { TranslateOptions, TranslationPort } from '../../infra/providers/ports';
 import { TranslatableEnvelope, UnsupportedLanguageError, protectMarkers, restoreMarkers, translateEnvelope } from './envelope-translator';
 
 const briefing: BriefingBlock = {

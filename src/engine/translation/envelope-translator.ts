@@ -1,5 +1,5 @@
 import type { BriefingBlock, EnvelopeTranslation, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
-import type { TranslationPort } from '../providers/ports';
+import type { TranslationPort } from '../../infra/providers/ports';
 
 export const TRANSLATION_LANGUAGES = ['fr', 'de', 'es', 'it', 'zh', 'ja', 'pt'] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];

@@ -1,12 +1,16 @@
-import type { DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
+import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/** `entities` is the application's list (src/app.entities.ts): infrastructure knows no feature's tables. */
+export function dataSourceOptions(
+  url: string,
+  entities: MixedList<Function | string | EntitySchema>,
+  overrides: Partial<DataSourceOptions> = {},
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'typeorm_migrations',
     // Schema changes only ever come from migrations.

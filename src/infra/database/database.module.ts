@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -18,16 +18,22 @@ export class DatabaseMigrator implements OnModuleInit {
   }
 }
 
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
-        if (!config.databaseUrl) throw new Error('DATABASE_URL: not set and no embedded database was started');
-        return { ...dataSourceOptions(config.databaseUrl), retryAttempts: 3, retryDelay: 1000 };
-      },
-    }),
-  ],
-  providers: [DatabaseMigrator],
-})
-export class DatabaseModule {}
+@Module({})
+export class DatabaseModule {
+  /** The connection over the application's entities (src/app.entities.ts), migrated at start-up. */
+  static forRoot(entities: Parameters<typeof dataSourceOptions>[1]): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => {
+            if (!config.databaseUrl) throw new Error('DATABASE_URL: not set and no embedded database was started');
+            return { ...dataSourceOptions(config.databaseUrl, entities), retryAttempts: 3, retryDelay: 1000 };
+          },
+        }),
+      ],
+      providers: [DatabaseMigrator],
+    };
+  }
+}

@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  EXPORT_TYPES,
-  findExportType,
-  listPublicExportTypes,
-  type ExportTypeEntry,
-  type PublicExportType,
-} from './export-types/export-types.registry';
+import { EXPORT_TYPES, findExportType, listPublicExportTypes, type ExportTypeEntry, type PublicExportType } from './export-types/export-types.registry';
 
 /** The registry of export types, owned by the exports module and read by discovery. */
 @Injectable()

@@ -6,7 +6,6 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { isTransientInfraError } from '../../common/errors/transient';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { EngineFailure, TransientProviderError } from '../../engine/engine.types';
 import { EXPORTS_QUEUE } from '../../infra/queues/queue-names';
 import { ARTEFACT_STORAGE, type ArtefactStorage } from '../../infra/storage/storage.service';
 import { completeTranslation } from '../snapshots/language-projection';
@@ -26,6 +25,8 @@ import { BRIEFING_SCRIPT_MAX_CHARS } from './providers/script';
 import { VOICE_PRICE_CENTS_PER_CHARACTER } from './providers/voice.adapter';
 import { renderArtefact } from './renderers';
 import type { RenderedArtefact, RenderSnapshot } from './renderers/types';
+import { EngineFailure } from '../../domain/failures';
+import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
 const RETENTION_SWEEP_MS = 60_000;
 const TRANSLATABLE = ['fr', 'de', 'es', 'it', 'zh', 'ja'];
@@ -153,7 +154,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     } catch (error) {
       if (key) await this.storage.delete(key).catch(() => undefined);
       // Retried by Bull (another worker, or this one once the provider or the store is back); the hold stays.
-      if (error instanceof TransientProviderError || isTransientInfraError(error)) throw error;
+      if (error instanceof ProviderTransientError || isTransientInfraError(error)) throw error;
       if (error instanceof ResultUndeliverableError) {
         // The provider produced (and billed) the artefact, but its bytes could not be fetched: decisions.md C6.
         await this.finish(record, 'undelivered', { error: error.message, cost_cents: error.costCents }, { settleCents: error.costCents });
@@ -271,7 +272,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       if (!record) return;
       const reason = stalled
         ? WORKER_LOST
-        : error instanceof TransientProviderError
+        : error instanceof ProviderTransientError
           ? `The provider stayed unavailable: ${error.message}; no charge was made`
           : STORES_UNAVAILABLE;
       await this.finish(record, 'failed', { error: reason });

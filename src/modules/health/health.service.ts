@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { transientError } from '../../common/errors/api-error';
 import { DrainService } from '../../common/lifecycle/drain.service';
-import { RedisService } from '../../infra/redis/redis.module';
+import { RedisService } from '../../infra/redis/redis.service';
 
 export interface ReadinessReport {
   status: 'ok';

@@ -1,4 +1,8 @@
-import type { AuthenticatedKey } from './keys.service';
+/** The key a bearer token resolved to. */
+export interface AuthenticatedKey {
+  apiKeyId: string;
+  accountId: string;
+}
 
 export interface CachedKey extends AuthenticatedKey {
   revoked: boolean;

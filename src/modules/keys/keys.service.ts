@@ -1,6 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { RedisService } from '../../infra/redis/redis.module';
-import { KeyCache } from './key-cache';
+import { KeyCache, type AuthenticatedKey } from './key-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ApiError, authenticationInvalid, notFound } from '../../common/errors/api-error';
 import { generateRawKey, hashKey, isWellFormedKey, maskKey } from './api-key-format';
@@ -8,16 +7,12 @@ import type { ApiKeyDto, CreatedApiKeyDto, RevokedApiKeyDto } from './dto/api-ke
 import type { ApiKey } from './entities/api-key.entity';
 import { KeysRepository, MAX_ACTIVE_KEYS } from './keys.repository';
 import { isUuid } from '../../common/validation/uuid';
+import { RedisService } from '../../infra/redis/redis.service';
 
 const LAST_USED_WRITE_INTERVAL_SECONDS = 60;
 const KEY_CACHE_TTL_MS = 60_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
 const REVOCATIONS_CHANNEL = 'keys:revoked';
-
-export interface AuthenticatedKey {
-  apiKeyId: string;
-  accountId: string;
-}
 
 @Injectable()
 export class KeysService implements OnModuleInit {

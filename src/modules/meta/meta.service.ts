@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../../config/app-config';
 import { ExportTypesService } from '../exports/export-types.service';
 import type { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto } from './dto/meta.dto';
-import { AREAS } from './vocabulary/areas';
-import { listPublicEngines } from './vocabulary/engines';
-import { JURISDICTIONS } from './vocabulary/jurisdictions';
-import { listModelProviders } from './vocabulary/models';
+import { AREAS } from '../../domain/vocabulary/areas';
+import { listPublicEngines } from '../../domain/vocabulary/engines';
+import { JURISDICTIONS } from '../../domain/vocabulary/jurisdictions';
+import { listModelProviders } from '../../domain/vocabulary/models';
 
 /** The live vocabulary clients read at runtime (spec "Discovery"). */
 @Injectable()

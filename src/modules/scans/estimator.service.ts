@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { EstimatorStats } from './entities/estimator-stats.entity';
 import { addSample, estimate, type EstimateResponse, type FingerprintStats } from './estimator/estimator';
 import { fingerprintKey, scanFingerprint, type EstimateFingerprint } from './estimator/estimator.fingerprint';
-import type { ResolvedScanConfig } from './scan-config.types';
+import type { ResolvedScanConfig } from '../../domain/scan-config.types';
 import type { ValidatedEstimateRequest } from './validation/scan-config.validator';
 
 /** How long this process reuses the history it loaded; estimates tolerate samples that are seconds old. */

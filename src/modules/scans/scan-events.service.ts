@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { transientError } from '../../common/errors/api-error';
-import { RedisService } from '../../infra/redis/redis.module';
 import type { ScanProgress } from './entities/scan.entity';
+import { RedisService } from '../../infra/redis/redis.service';
 
 export type ScanEvent =
   | ({ type: 'progress' } & ScanProgress)

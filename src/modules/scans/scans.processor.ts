@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { isTransientInfraError } from '../../common/errors/transient';
 import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { EngineFailure, ScanCancelledError, TransientProviderError, type EngineOutput } from '../../engine/engine.types';
+import { ScanCancelledError, type EngineOutput } from '../../engine/engine.types';
 import { SNAPSHOT_TITLE_MAX_LENGTH, ScanEngineService } from '../../engine/scan-engine.service';
 import { SCANS_QUEUE } from '../../infra/queues/queue-names';
 import { BudgetService } from '../budget/budget.service';
@@ -18,6 +18,8 @@ import { EstimatorService } from './estimator.service';
 import { ScanEventsService } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
 import { scanJobId, scanJobOptions, ScansService, type ScanJob } from './scans.service';
+import { EngineFailure } from '../../domain/failures';
+import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
 export const WORKER_LOST = 'The worker running this scan stopped before it finished; no charge was made. Please run the scan again.';
 const FAILED_UNEXPECTEDLY = 'The scan failed unexpectedly; no charge was made. Please run the scan again.';
@@ -151,14 +153,14 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
     if (error instanceof ScanCancelledError) return;
     // Retried by Bull: another worker takes it, or this one once the store is back (see queue backoff).
     if (error instanceof WorkerStoppingError || isTransientInfraError(error)) throw error;
-    if (error instanceof TransientProviderError) {
+    if (error instanceof ProviderTransientError) {
       const failures = (job.data.providerFailures ?? 0) + 1;
       if (failures < PROVIDER_ATTEMPTS) {
         await job.update({ ...job.data, providerFailures: failures }).catch(() => undefined);
         throw error;
       }
     }
-    const message = error instanceof EngineFailure || error instanceof TransientProviderError ? error.message : FAILED_UNEXPECTEDLY;
+    const message = error instanceof EngineFailure || error instanceof ProviderTransientError ? error.message : FAILED_UNEXPECTEDLY;
     if (!(error instanceof EngineFailure)) this.logger.error({ scanId: scan.id, err: describe(error) }, 'scan failed');
     await this.fail(scan.id, message);
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../common/errors/api-error';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { RedisService } from '../../infra/redis/redis.module';
+import { RedisService } from '../../infra/redis/redis.service';
 
 // Drops leases that were not renewed (their process died), then takes one if the key has room. Atomic.
 const ACQUIRE_SCRIPT = `

@@ -13,7 +13,7 @@
  *   the same way. An envelope without an `items` array has nothing to write it from and stays untouched.
  */
 import type { BriefingBlock, ExecutiveSummary } from '../../engine/envelope.types';
-import { toSimpleRegister, type SimpleRegisterItem, type SimpleRegisterSource } from '../../engine/offline/simple-register';
+import { toSimpleRegister, type SimpleRegisterItem, type SimpleRegisterSource } from '../../engine/analysis/simple-register';
 
 export const SNAPSHOT_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'zh', 'ja', 'simple'] as const;
 export type SnapshotLanguage = (typeof SNAPSHOT_LANGUAGES)[number];

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
-import { RedisService } from '../../infra/redis/redis.module';
+import { RedisService } from '../../infra/redis/redis.service';
 
 /** Totals below this are cheap to count every time and are never cached. */
 export const CACHED_TOTAL_MIN = 1000;

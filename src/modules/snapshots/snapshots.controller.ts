@@ -7,16 +7,8 @@ import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { SnapshotDto } from '../scans/dto/scan.dto';
 import { conditionalJson } from './conditional-response';
 import { ListSnapshotsQueryDto, NarrativeQueryDto, SnapshotReadQueryDto } from './dto/snapshot-queries.dto';
-import {
-  BriefingDto,
-  DriftDto,
-  ExecutiveNarrativeDto,
-  SnapshotExecutiveSummaryDto,
-  SnapshotItemsDto,
-  SnapshotListDto,
-  SnapshotTrendsDto,
-} from './dto/snapshot-responses.dto';
-import { RejectRemovedParametersGuard } from './reject-starred.guard';
+import { BriefingDto, DriftDto, ExecutiveNarrativeDto, SnapshotExecutiveSummaryDto, SnapshotItemsDto, SnapshotListDto, SnapshotTrendsDto } from './dto/snapshot-responses.dto';
+import { RejectRemovedParametersGuard } from './reject-removed-parameters.guard';
 import { SnapshotsService } from './snapshots.service';
 
 const ETAG_HEADERS = {

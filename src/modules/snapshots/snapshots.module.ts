@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RejectRemovedParametersGuard } from './reject-starred.guard';
+import { RejectRemovedParametersGuard } from './reject-removed-parameters.guard';
 import { SnapshotTotalsCache } from './snapshot-totals.cache';
 import { SnapshotsController } from './snapshots.controller';
 import { SnapshotsRepository } from './snapshots.repository';

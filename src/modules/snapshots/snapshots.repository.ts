@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Snapshot, type SnapshotKind } from './entities/snapshot.entity';
+import { Snapshot } from './entities/snapshot.entity';
 import { SnapshotTotalsCache } from './snapshot-totals.cache';
+import { type SnapshotKind } from '../../domain/snapshot-kinds';
 
 export interface SnapshotListFilter {
   from?: Date;

@@ -1,13 +1,4 @@
-import {
-  DEFAULT_SLIDE_WEB_STYLE,
-  DEFAULT_STYLE_SLUGS,
-  IMAGE_STYLE_SETS,
-  ImagegenArtifactType,
-  ImagegenProvider,
-  SLIDE_WEB_STYLES,
-  styleSlugs,
-  WITHDRAWN_STYLE_SLUGS,
-} from './image-styles';
+import { DEFAULT_SLIDE_WEB_STYLE, DEFAULT_STYLE_SLUGS, IMAGE_STYLE_SETS, ImagegenArtifactType, ImagegenProvider, SLIDE_WEB_STYLES, styleSlugs, WITHDRAWN_STYLE_SLUGS } from './image-styles';
 
 /** Closed vocabulary of decision C3; `simple` is a plain English register, not a translation. */
 export const EXPORT_TARGET_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'zh', 'ja', 'simple'] as const;

@@ -4,9 +4,10 @@
  * 401 / 403 -> ProviderFailure with `authMessage` (never the key); other 4xx -> ProviderFailure with the provider's
  * detail, keys redacted. A caller's own abort is rethrown as its reason.
  */
-import { httpError, networkError, ProviderFailure, readLimited, redact, timedSignal } from '../../../engine/providers/http';
+import { httpError, networkError, readLimited, redact, timedSignal } from '../../../infra/providers/http/provider-http';
 import { findExportType } from '../export-types/export-types.registry';
 import { acceptedResultMediaType, allowedResultMediaTypes, bareMediaType, isGenericMediaType } from '../export-types/result-media-types';
+import { ProviderFailure } from '../../../infra/providers/provider-errors';
 
 export interface BytesRequest {
   provider: string;

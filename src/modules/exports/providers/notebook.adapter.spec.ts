@@ -1,9 +1,10 @@
-import { EngineFailure, TransientProviderError } from '../../../engine/engine.types';
-import { input, realisticSnapshot } from '../renderers/__fixtures__/snapshots';
-import { FAKE_NOTEBOOK_API_KEY, FakeNotebookServer, startFakeNotebookServer } from './fake-media-servers';
+import { input, realisticSnapshot } from '../../../../test/fixtures/snapshots';
+import { FAKE_NOTEBOOK_API_KEY, FakeNotebookServer, startFakeNotebookServer } from '../../../../test/fakes/fake-media-servers';
 import { createNotebookAdapter, NOTEBOOK_DEFAULT_COST_CENTS, notebookArtifactType } from './notebook.adapter';
 import { ResultUndeliverableError } from './provider-export.types';
 import { providerExportAdapter } from './registry';
+import { EngineFailure } from '../../../domain/failures';
+import { ProviderTransientError } from '../../../infra/providers/provider-errors';
 
 const fast = { pollIntervalMs: 5, deadlineMs: 5_000 };
 
@@ -101,7 +102,7 @@ describe('notebook adapter', () => {
       .run(input(realisticSnapshot()), config())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineFailure);
-    expect(error).not.toBeInstanceOf(TransientProviderError);
+    expect(error).not.toBeInstanceOf(ProviderTransientError);
     expect((error as Error).message).toContain('source too short to summarise');
   });
 
@@ -142,7 +143,7 @@ describe('notebook adapter', () => {
         .run(input(realisticSnapshot()), config())
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EngineFailure);
-      expect(error).not.toBeInstanceOf(TransientProviderError);
+      expect(error).not.toBeInstanceOf(ProviderTransientError);
       expect(error).not.toBeInstanceOf(ResultUndeliverableError);
       return (error as Error).message;
     };
@@ -191,11 +192,11 @@ describe('notebook adapter', () => {
     expect(result.mime).toBe('image/png');
   });
 
-  it('maps a 429 on submit to TransientProviderError', async () => {
+  it('maps a 429 on submit to ProviderTransientError', async () => {
     fake.failNext(429, 1, 'submit');
     await expect(
       createNotebookAdapter({ ...fast, artifactType: 'infographic' }).run(input(realisticSnapshot()), config()),
-    ).rejects.toBeInstanceOf(TransientProviderError);
+    ).rejects.toBeInstanceOf(ProviderTransientError);
   });
 
   it('maps a rejected key to an EngineFailure without the key', async () => {
@@ -208,12 +209,12 @@ describe('notebook adapter', () => {
     expect((error as Error).message).not.toContain(wrongKey);
   });
 
-  it('gives up at the deadline with a TransientProviderError and cancels the job', async () => {
+  it('gives up at the deadline with a ProviderTransientError and cancels the job', async () => {
     fake.pollsUntilDone = 1_000;
     const error = await createNotebookAdapter({ pollIntervalMs: 5, deadlineMs: 100, artifactType: 'infographic' })
       .run(input(realisticSnapshot()), config())
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TransientProviderError);
+    expect(error).toBeInstanceOf(ProviderTransientError);
     expect(fake.jobs[0]!.cancelled).toBe(true);
   });
 

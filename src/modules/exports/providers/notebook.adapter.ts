@@ -22,42 +22,20 @@
  *    (deadline passed or the export cancelled).
  *
  * Errors: 401/403 -> EngineFailure "the notebook integration rejected its API key"; submit 429/5xx/timeouts ->
- * TransientProviderError; transient poll errors are retried (up to NOTEBOOK_MAX_POLL_ERRORS in a row); status
- * `failed` -> EngineFailure carrying the service's `error`; a job past the deadline -> TransientProviderError.
+ * ProviderTransientError; transient poll errors are retried (up to NOTEBOOK_MAX_POLL_ERRORS in a row); status
+ * `failed` -> EngineFailure carrying the service's `error`; a job past the deadline -> ProviderTransientError.
  * A succeeded job whose bytes cannot be fetched (after NOTEBOOK_DOWNLOAD_ATTEMPTS tries) -> ResultUndeliverableError
  * (export state `undelivered`, decisions.md C6), carrying the run's cost. A result whose `mime` or download
  * Content-Type is not one the artifact type allows (result-media-types.ts) -> EngineFailure, not retried, not charged.
  *
  * Cost: result.cost_cents when given, else NOTEBOOK_DEFAULT_COST_CENTS[artifact_type].
  */
-import {
-  asRecord,
-  errorDetail,
-  malformed,
-  ProviderFailure,
-  ProviderTransientError,
-  redact,
-  requestJson,
-} from '../../../engine/providers/http';
-import { TransientProviderError } from '../../../engine/engine.types';
+import { asRecord, errorDetail, malformed, redact, requestJson } from '../../../infra/providers/http/provider-http';
 import { artefactFilename } from '../renderers/common';
-import {
-  abortReason,
-  BodyTooLargeError,
-  configBaseUrl,
-  configString,
-  requestBytes,
-  resultMediaType,
-  sleep,
-  type BytesResponse,
-} from './media-http';
-import {
-  ResultUndeliverableError,
-  type ProviderExportAdapter,
-  type ProviderExportInput,
-  type ProviderExportResult,
-} from './provider-export.types';
+import { abortReason, BodyTooLargeError, configBaseUrl, configString, requestBytes, resultMediaType, sleep, type BytesResponse } from './media-http';
+import { ResultUndeliverableError, type ProviderExportAdapter, type ProviderExportInput, type ProviderExportResult } from './provider-export.types';
 import { notebookSourceMarkdown, scriptLanguage } from './script';
+import { ProviderFailure, ProviderTransientError } from '../../../infra/providers/provider-errors';
 
 export const NOTEBOOK_PROVIDER_NAME = 'notebook';
 export const NOTEBOOK_ARTIFACT_TYPES = ['infographic', 'slide-detailed', 'audio', 'video-explainer', 'video'] as const;
@@ -259,7 +237,7 @@ export function createNotebookAdapter(adapterOptions: NotebookAdapterOptions = {
             await cancelJob(id);
             throw abortReason(signal);
           }
-          if (!(error instanceof TransientProviderError) || ++pollErrors > maxPollErrors) throw error;
+          if (!(error instanceof ProviderTransientError) || ++pollErrors > maxPollErrors) throw error;
         }
       }
       if (state.status === 'failed') {
@@ -308,7 +286,7 @@ export function createNotebookAdapter(adapterOptions: NotebookAdapterOptions = {
         } catch (error) {
           if (signal?.aborted) throw abortReason(signal);
           lastError = error instanceof Error ? error.message : String(error);
-          if (!(error instanceof TransientProviderError) || error instanceof BodyTooLargeError) break;
+          if (!(error instanceof ProviderTransientError) || error instanceof BodyTooLargeError) break;
         }
         if (response && response.bytes.length > 0) {
           // Outside the try: a refused type is the provider's final answer, not a download to retry.

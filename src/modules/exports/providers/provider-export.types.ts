@@ -5,7 +5,7 @@
  * Errors an adapter throws:
  * - `EngineFailure` (in practice `ProviderFailure` from src/engine/providers/http.ts): permanent; the export fails
  *   with the message (API keys are never part of a message).
- * - `TransientProviderError` (`ProviderTransientError`): rate limits, 5xx, timeouts; worth retrying.
+ * - `ProviderTransientError` (`ProviderTransientError`): rate limits, 5xx, timeouts; worth retrying.
  * - `ResultUndeliverableError`: the provider produced the artefact (and charged for it) but its bytes could not be
  *   retrieved; the export becomes `undelivered`, charged `costCents`.
  * - The caller's own abort reason, unchanged, when `signal` aborts.

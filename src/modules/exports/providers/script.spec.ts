@@ -1,4 +1,4 @@
-import { awkwardSnapshot, realisticSnapshot, syntheticSnapshot } from '../renderers/__fixtures__/snapshots';
+import { awkwardSnapshot, realisticSnapshot, syntheticSnapshot } from '../../../../test/fixtures/snapshots';
 import { briefingScript, dialogueScript, notebookSourceMarkdown, scriptLanguage, topItems } from './script';
 
 describe('scripts', () => {

@@ -10,20 +10,7 @@
  * `simple` (plain English register) and anything unknown use English.
  */
 import type { DateConfidence, SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
-import {
-  CONFIDENCE_LABELS,
-  formatLongDate,
-  groupByJurisdiction,
-  horizonText,
-  IMPACT_LABELS,
-  label,
-  listText,
-  paragraphs,
-  scanDateOf,
-  sortItems,
-  STAGE_LABELS,
-  stripCites,
-} from '../renderers/common';
+import { CONFIDENCE_LABELS, formatLongDate, groupByJurisdiction, horizonText, IMPACT_LABELS, label, listText, paragraphs, scanDateOf, sortItems, STAGE_LABELS, stripCites } from '../renderers/common';
 import type { RenderSnapshot } from '../renderers/types';
 
 /** Single-request limit we keep under (the text-to-speech models accept 5,000 / 10,000 characters). */

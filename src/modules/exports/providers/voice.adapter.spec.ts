@@ -1,15 +1,9 @@
-import { EngineFailure, TransientProviderError } from '../../../engine/engine.types';
-import { input, realisticSnapshot } from '../renderers/__fixtures__/snapshots';
-import { FAKE_VOICE_API_KEY, FakeVoiceServer, startFakeVoiceServer } from './fake-media-servers';
+import { input, realisticSnapshot } from '../../../../test/fixtures/snapshots';
+import { FAKE_VOICE_API_KEY, FakeVoiceServer, startFakeVoiceServer } from '../../../../test/fakes/fake-media-servers';
 import { providerExportAdapter } from './registry';
-import {
-  createVoiceAdapter,
-  DEFAULT_ANALYST_VOICE_ID,
-  DEFAULT_DIALOGUE_MODEL_ID,
-  DEFAULT_NARRATOR_VOICE_ID,
-  DEFAULT_TTS_MODEL_ID,
-  voiceCostCents,
-} from './voice.adapter';
+import { createVoiceAdapter, DEFAULT_ANALYST_VOICE_ID, DEFAULT_DIALOGUE_MODEL_ID, DEFAULT_NARRATOR_VOICE_ID, DEFAULT_TTS_MODEL_ID, voiceCostCents } from './voice.adapter';
+import { EngineFailure } from '../../../domain/failures';
+import { ProviderTransientError } from '../../../infra/providers/provider-errors';
 
 describe('voice adapter', () => {
   let fake: FakeVoiceServer;
@@ -95,19 +89,19 @@ describe('voice adapter', () => {
       .run(input(realisticSnapshot()), { apiKey: wrongKey, baseUrl: fake.baseUrl })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineFailure);
-    expect(error).not.toBeInstanceOf(TransientProviderError);
+    expect(error).not.toBeInstanceOf(ProviderTransientError);
     expect((error as Error).message).toContain('the voice integration rejected its API key');
     expect((error as Error).message).not.toContain(wrongKey);
   });
 
-  it('maps 429, 5xx and timeouts to TransientProviderError', async () => {
+  it('maps 429, 5xx and timeouts to ProviderTransientError', async () => {
     const adapter = createVoiceAdapter('briefing', { timeoutMs: 300 });
     fake.failNext(429);
-    await expect(adapter.run(input(realisticSnapshot()), config())).rejects.toBeInstanceOf(TransientProviderError);
+    await expect(adapter.run(input(realisticSnapshot()), config())).rejects.toBeInstanceOf(ProviderTransientError);
     fake.failNext(503);
-    await expect(adapter.run(input(realisticSnapshot()), config())).rejects.toBeInstanceOf(TransientProviderError);
+    await expect(adapter.run(input(realisticSnapshot()), config())).rejects.toBeInstanceOf(ProviderTransientError);
     fake.failNext('timeout');
-    await expect(adapter.run(input(realisticSnapshot()), config())).rejects.toBeInstanceOf(TransientProviderError);
+    await expect(adapter.run(input(realisticSnapshot()), config())).rejects.toBeInstanceOf(ProviderTransientError);
   });
 
   it('fails permanently on a validation error and on a config without apiKey', async () => {
@@ -115,7 +109,7 @@ describe('voice adapter', () => {
     fake.failNext(422);
     const error = await adapter.run(input(realisticSnapshot()), config()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineFailure);
-    expect(error).not.toBeInstanceOf(TransientProviderError);
+    expect(error).not.toBeInstanceOf(ProviderTransientError);
     await expect(adapter.run(input(realisticSnapshot()), { baseUrl: fake.baseUrl })).rejects.toThrow(/no apiKey/);
   });
 
@@ -131,7 +125,7 @@ describe('voice adapter', () => {
       .run(input(realisticSnapshot()), config())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineFailure);
-    expect(error).not.toBeInstanceOf(TransientProviderError);
+    expect(error).not.toBeInstanceOf(ProviderTransientError);
     expect((error as Error).message).toMatch(/text\/html/);
     expect((error as Error).message).toMatch(/audio\/mpeg/);
   });

@@ -20,14 +20,15 @@
  * rounded up to whole cents.
  *
  * Errors: 401/403 -> EngineFailure "the voice integration rejected its API key"; 429/5xx/network/timeouts ->
- * TransientProviderError; other 4xx -> EngineFailure with the provider's detail (keys redacted); audio labelled as
+ * ProviderTransientError; other 4xx -> EngineFailure with the provider's detail (keys redacted); audio labelled as
  * anything but audio/mpeg (or a generic type) -> EngineFailure.
  */
-import { malformed, ProviderFailure } from '../../../engine/providers/http';
+import { malformed } from '../../../infra/providers/http/provider-http';
 import { scanDateOf } from '../renderers/common';
 import { configBaseUrl, configString, looksLikeMp3, requestBytes, resultMediaType } from './media-http';
 import type { ProviderExportAdapter, ProviderExportInput, ProviderExportResult } from './provider-export.types';
 import { briefingScript, dialogueScript, scriptLanguage } from './script';
+import { ProviderFailure } from '../../../infra/providers/provider-errors';
 
 export const VOICE_PROVIDER_NAME = 'voice';
 export const DEFAULT_VOICE_BASE_URL = 'https://api.elevenlabs.io';

@@ -1,6 +1,6 @@
 import { briefingContent, renderBriefingPdf } from './briefing-pdf.renderer';
-import { pdfText, squash } from './__fixtures__/inspect';
-import { input, realisticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { pdfText, squash } from '../../../../test/support/inspect-artefact';
+import { input, realisticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 
 describe('briefing-pdf renderer (internal-briefing-pdf)', () => {
   it('renders the _briefing block on one or two pages', async () => {

@@ -2,7 +2,7 @@
  * Helpers shared by the renderers: file names, dates, labels, grouping and the section list of the slide exports.
  */
 import type { Citation, DateConfidence, Impact, ItemStage, SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
-import { formatLongDate as formatLongCalendarDate, formatShortDate, isIsoDate } from '../../../engine/offline/dates';
+import { formatLongDate as formatLongCalendarDate, formatShortDate, isIsoDate } from '../../../engine/analysis/dates';
 import type { RenderSnapshot } from './types';
 
 /** "31 Dec 2026"; the date part of a timestamp is used, and anything else is returned as is. */

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS, CSV_LIST_SEPARATOR, renderCsv } from './csv.renderer';
-import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 
 type Row = Record<string, string>;
 

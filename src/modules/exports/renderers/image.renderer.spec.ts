@@ -1,6 +1,6 @@
 import { INFOGRAPHIC_CUSTOM_STYLES, TEARSHEET_DETAILED_STYLES } from '../export-types/image-styles';
-import { pngHeader } from './__fixtures__/inspect';
-import { awkwardSnapshot, input, jaSnapshot, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { pngHeader } from '../../../../test/support/inspect-artefact';
+import { awkwardSnapshot, input, jaSnapshot, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { IMAGE_SIZES, renderImage, renderImageSvg } from './image.renderer';
 
 describe('image renderers (tearsheet-detailed, infographic-custom)', () => {

@@ -15,23 +15,7 @@
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { DEFAULT_STYLE_SLUGS, findVisualStyle, type StyleLayout, type VisualStyle } from '../export-types/image-styles';
-import {
-  artefactFilename,
-  CONFIDENCE_LABELS,
-  countBy,
-  formatDate,
-  formatLongDate,
-  horizonText,
-  IMPACT_LABELS,
-  IMPACTS,
-  label,
-  listText,
-  scanDateOf,
-  snapshotTexts,
-  STAGE_LABELS,
-  stripCites,
-  upcomingItems,
-} from './common';
+import { artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, label, listText, scanDateOf, snapshotTexts, STAGE_LABELS, stripCites, upcomingItems } from './common';
 import { svgFonts } from './fonts';
 import { isDark, mix, Svg } from './svg';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';

@@ -1,6 +1,6 @@
 import { EXPORT_TYPES } from '../export-types/export-types.registry';
-import { hideNodeFromPptxgenjs, pdfText, squash } from './__fixtures__/inspect';
-import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { hideNodeFromPptxgenjs, pdfText, squash } from '../../../../test/support/inspect-artefact';
+import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { hasRenderer, RENDERED_ARTIFACT_TYPES, renderArtefact, warmUpRenderers } from './index';
 
 const IN_PROCESS = EXPORT_TYPES.filter((entry) => entry.requires_provider === null);

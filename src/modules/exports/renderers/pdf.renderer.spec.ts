@@ -1,6 +1,6 @@
 import { allCitations } from './common';
-import { pdfText, squash } from './__fixtures__/inspect';
-import { input, jaSnapshot, JA_TITLES, realisticSnapshot, syntheticSnapshot, ZH_TITLES, zhSnapshot } from './__fixtures__/snapshots';
+import { pdfText, squash } from '../../../../test/support/inspect-artefact';
+import { input, jaSnapshot, JA_TITLES, realisticSnapshot, syntheticSnapshot, ZH_TITLES, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { renderPdf } from './pdf.renderer';
 
 describe('pdf renderer (internal-pdf)', () => {

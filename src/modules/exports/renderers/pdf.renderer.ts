@@ -8,44 +8,8 @@
  * Footer on every page but the title page: snapshot title and "Page n of N".
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import {
-  allCitations,
-  artefactFilename,
-  capitalise,
-  CONFIDENCE_LABELS,
-  citesToNumbers,
-  countBy,
-  formatDate,
-  formatLongDate,
-  groupByJurisdiction,
-  horizonText,
-  IMPACT_LABELS,
-  IMPACTS,
-  label,
-  listText,
-  paragraphs,
-  safeHttpUrl,
-  scanDateOf,
-  snapshotTexts,
-  STAGE_LABELS,
-  trendItems,
-} from './common';
-import {
-  A4,
-  BOLD,
-  boxedText,
-  COLORS,
-  createPdf,
-  ensureSpace,
-  finish,
-  heading,
-  kicker,
-  list,
-  outsideMargins,
-  type PdfHandle,
-  pill,
-  REGULAR,
-} from './pdf-kit';
+import { allCitations, artefactFilename, capitalise, CONFIDENCE_LABELS, citesToNumbers, countBy, formatDate, formatLongDate, groupByJurisdiction, horizonText, IMPACT_LABELS, IMPACTS, label, listText, paragraphs, safeHttpUrl, scanDateOf, snapshotTexts, STAGE_LABELS, trendItems } from './common';
+import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 
 const LABELS = [

@@ -1,6 +1,6 @@
 import { slideSections } from './common';
-import { hideNodeFromPptxgenjs, slideFiles, unzip } from './__fixtures__/inspect';
-import { input, realisticSnapshot, syntheticSnapshot, ZH_TITLES, zhSnapshot } from './__fixtures__/snapshots';
+import { hideNodeFromPptxgenjs, slideFiles, unzip } from '../../../../test/support/inspect-artefact';
+import { input, realisticSnapshot, syntheticSnapshot, ZH_TITLES, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { MAX_TABLE_ROWS, renderSlideDeck } from './slide-deck.renderer';
 
 function xmlText(xml: string): string {

@@ -15,27 +15,7 @@
  */
 import PptxGenJS from 'pptxgenjs';
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import {
-  allCitations,
-  artefactFilename,
-  CONFIDENCE_LABELS,
-  countBy,
-  formatDate,
-  formatLongDate,
-  horizonText,
-  IMPACT_LABELS,
-  IMPACTS,
-  type JurisdictionSection,
-  label,
-  listText,
-  safeHttpUrl,
-  scanDateOf,
-  slideSections,
-  snapshotTexts,
-  STAGE_LABELS,
-  stripCites,
-  truncate,
-} from './common';
+import { allCitations, artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, type JurisdictionSection, label, listText, safeHttpUrl, scanDateOf, slideSections, snapshotTexts, STAGE_LABELS, stripCites, truncate } from './common';
 import { pickDocumentFont } from './fonts';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 

@@ -1,5 +1,5 @@
 import { slideSections } from './common';
-import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { escapeHtml, renderSlideWeb } from './slide-web.renderer';
 
 async function html(...args: Parameters<typeof input>): Promise<string> {

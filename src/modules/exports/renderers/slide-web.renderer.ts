@@ -13,28 +13,7 @@
  */
 import { DEFAULT_SLIDE_WEB_STYLE, findVisualStyle, SLIDE_WEB_STYLES, type VisualStyle } from '../export-types/image-styles';
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import {
-  allCitations,
-  artefactFilename,
-  CONFIDENCE_LABELS,
-  countBy,
-  formatDate,
-  formatLongDate,
-  horizonText,
-  IMPACT_LABELS,
-  IMPACTS,
-  type JurisdictionSection,
-  label,
-  listText,
-  safeHttpUrl,
-  scanDateOf,
-  type SlideSection,
-  slideSections,
-  snapshotTexts,
-  STAGE_LABELS,
-  stripCites,
-  trendItems,
-} from './common';
+import { allCitations, artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, type JurisdictionSection, label, listText, safeHttpUrl, scanDateOf, type SlideSection, slideSections, snapshotTexts, STAGE_LABELS, stripCites, trendItems } from './common';
 import { pickDocumentFont } from './fonts';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 

@@ -1,6 +1,6 @@
 import { upcomingItems } from './common';
-import { pdfText, squash } from './__fixtures__/inspect';
-import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from './__fixtures__/snapshots';
+import { pdfText, squash } from '../../../../test/support/inspect-artefact';
+import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { renderTearsheet } from './tearsheet.renderer';
 
 describe('tearsheet renderer (internal-tearsheet)', () => {

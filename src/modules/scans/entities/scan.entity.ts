@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Account } from '../../accounts/entities/account.entity';
-import type { ResolvedScanConfig } from '../scan-config.types';
+import type { ResolvedScanConfig } from '../../../domain/scan-config.types';
 
 export const SCAN_STATUSES = ['running', 'completed', 'failed', 'cancelled'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];

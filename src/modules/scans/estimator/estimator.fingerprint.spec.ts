@@ -1,11 +1,4 @@
-import {
-  countBucket,
-  dateRangeBucket,
-  FINGERPRINT_DIMENSIONS,
-  fingerprintKey,
-  providerMixHash,
-  scanFingerprint,
-} from './estimator.fingerprint';
+import { countBucket, dateRangeBucket, FINGERPRINT_DIMENSIONS, fingerprintKey, providerMixHash, scanFingerprint } from './estimator.fingerprint';
 import { validateEstimateRequest, validateScanConfig } from '../validation/scan-config.validator';
 
 describe('scanFingerprint', () => {

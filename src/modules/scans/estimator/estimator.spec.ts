@@ -1,13 +1,4 @@
-import {
-  addSample,
-  estimate,
-  ESTIMATOR_VERSION,
-  FingerprintStats,
-  MAX_SAMPLES,
-  percentile,
-  RECENT_WINDOW,
-  similarityWeight,
-} from './estimator';
+import { addSample, estimate, ESTIMATOR_VERSION, FingerprintStats, MAX_SAMPLES, percentile, RECENT_WINDOW, similarityWeight } from './estimator';
 import { EstimateFingerprint, scanFingerprint } from './estimator.fingerprint';
 
 const NOW = '2026-11-02T10:00:00.000Z';

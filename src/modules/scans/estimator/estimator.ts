@@ -1,10 +1,4 @@
-import {
-  COUNT_BUCKET_MIDPOINTS,
-  EstimateFingerprint,
-  FINGERPRINT_DIMENSIONS,
-  FingerprintDimension,
-  fingerprintKey,
-} from './estimator.fingerprint';
+import { COUNT_BUCKET_MIDPOINTS, EstimateFingerprint, FINGERPRINT_DIMENSIONS, FingerprintDimension, fingerprintKey } from './estimator.fingerprint';
 
 export const ESTIMATOR_VERSION = 'est-2026.11';
 /** Samples kept per fingerprint. */

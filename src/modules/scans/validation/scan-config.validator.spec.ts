@@ -1,4 +1,4 @@
-import type { ScanConfigDefaults } from '../scan-config.types';
+import type { ScanConfigDefaults } from '../../../domain/scan-config.types';
 import { validateEstimateRequest, validateScanConfig } from './scan-config.validator';
 
 const DEFAULTS: ScanConfigDefaults = {

@@ -2,17 +2,9 @@ import type { FieldError } from '../../../common/errors/api-error';
 import { tooManyBodyMembers } from '../../../common/validation/body-members';
 import { longerThan } from '../../../common/validation/char-count';
 import { isStorableText, unstorableTextMessage } from '../../../common/validation/storable-text';
-import {
-  DEFAULT_ENGINE,
-  EngineId,
-  findEngine,
-  HORIZONS,
-  isHorizon,
-  isRetiredEngine,
-  isVerifierAwareConfig,
-} from '../../meta/vocabulary/engines';
-import { isKnownModel, PROVIDER_KEYS, resolveModel } from '../../meta/vocabulary/models';
-import type { ResolvedScanConfig, ScanConfigDefaults } from '../scan-config.types';
+import { DEFAULT_ENGINE, EngineId, findEngine, HORIZONS, isHorizon, isRetiredEngine, isVerifierAwareConfig } from '../../../domain/vocabulary/engines';
+import { isKnownModel, PROVIDER_KEYS, resolveModel } from '../../../domain/vocabulary/models';
+import type { ResolvedScanConfig, ScanConfigDefaults } from '../../../domain/scan-config.types';
 
 export const MAX_LIST_ENTRIES = 20;
 export const MAX_JURISDICTION_LENGTH = 100;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { SNAPSHOT_KINDS } from '../entities/snapshot.entity';
 import { DRIFT_FIELDS } from '../drift';
+import { SNAPSHOT_KINDS } from '../../../domain/snapshot-kinds';
 
 export class SnapshotListItemDto {
   @ApiProperty({ format: 'uuid' })

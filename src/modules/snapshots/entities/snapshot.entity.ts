@@ -1,9 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Account } from '../../accounts/entities/account.entity';
-import type { ResolvedScanConfig } from '../../scans/scan-config.types';
+import type { ResolvedScanConfig } from '../../../domain/scan-config.types';
 
-export const SNAPSHOT_KINDS = ['standard', 'council_composite', 'council_seat'] as const;
-export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];
+import type { SnapshotKind } from '../../../domain/snapshot-kinds';
 
 /** A dated, self-contained, cited scan result. Immutable once written. */
 @Entity({ name: 'snapshots' })

@@ -1,0 +1,98 @@
+import type { AppConfig } from '../../config/app-config';
+import { AnthropicAdapter } from './llm/anthropic.adapter';
+import { CohereAdapter } from './llm/cohere.adapter';
+import { DeepLAdapter } from './translation/deepl.adapter';
+import { DirectFetchAdapter } from './fetch/direct-fetch.adapter';
+import { ReaderFetchAdapter } from './fetch/reader-fetch.adapter';
+import { GeminiAdapter } from './llm/gemini.adapter';
+import { OpenAiAdapter } from './llm/openai.adapter';
+import { PerplexityAdapter } from './llm/perplexity.adapter';
+import type { FetchPort, LlmPort, SearchPort, TranslationPort } from './ports';
+
+export type ProvidersConfig = AppConfig['providers'];
+
+export interface ProviderRegistryOptions {
+  /** Per-request timeout for every adapter (default 60 s). */
+  timeoutMs?: number;
+  /** fetch-b reader service; both optional (default: the public reader, no key). */
+  readerBaseUrl?: string;
+  readerApiKey?: string;
+  /** Lets fetch-a reach loopback and private addresses (tests only). */
+  allowPrivateNetwork?: boolean;
+  /** Egress proxy for fetch-a page fetches (FETCH_PROXY_URL). */
+  fetchProxyUrl?: string;
+  /** DeepL model_type; omitted: DeepL's default. */
+  deeplModelType?: string;
+}
+
+export interface ProviderRegistry {
+  /** anthropic, openai, gemini, cohere, perplexity; null when that provider has no API key or is not an LLM. */
+  llm(providerKey: string): LlmPort | null;
+  /** perplexity (Sonar), gemini (Google Search grounding), anthropic (web search tool); null otherwise. */
+  search(providerKey: string): SearchPort | null;
+  /** DeepL when DEEPL_API_KEY is set. */
+  translation(): TranslationPort | null;
+  fetch(name: 'fetch-a' | 'fetch-b'): FetchPort;
+  isConfigured(providerKey: string): boolean;
+}
+
+type LlmAndMaybeSearch = LlmPort & Partial<SearchPort>;
+
+export function createProviderRegistry(config: ProvidersConfig, options: ProviderRegistryOptions = {}): ProviderRegistry {
+  const cache = new Map<string, unknown>();
+  const once = <T>(key: string, build: () => T): T => {
+    if (!cache.has(key)) cache.set(key, build());
+    return cache.get(key) as T;
+  };
+  const credentials = (key: string): { apiKey: string; baseUrl?: string; timeoutMs?: number } | null => {
+    const entry = (config as Partial<Record<string, { apiKey: string | undefined; baseUrl: string | undefined }>>)[key];
+    const apiKey = entry?.apiKey?.trim();
+    if (!apiKey) return null;
+    return { apiKey, baseUrl: entry?.baseUrl, timeoutMs: options.timeoutMs };
+  };
+  const llmBuilders: Record<string, (settings: { apiKey: string; baseUrl?: string; timeoutMs?: number }) => LlmAndMaybeSearch> = {
+    anthropic: (settings) => new AnthropicAdapter(settings),
+    openai: (settings) => new OpenAiAdapter(settings),
+    gemini: (settings) => new GeminiAdapter(settings),
+    cohere: (settings) => new CohereAdapter(settings),
+    perplexity: (settings) => new PerplexityAdapter(settings),
+  };
+  const llm = (providerKey: string): LlmAndMaybeSearch | null => {
+    const build = Object.hasOwn(llmBuilders, providerKey) ? llmBuilders[providerKey] : undefined;
+    const settings = credentials(providerKey);
+    if (!build || !settings) return null;
+    return once(providerKey, () => build(settings));
+  };
+
+  return {
+    llm,
+    search(providerKey) {
+      const adapter = llm(providerKey);
+      return adapter && typeof adapter.search === 'function' ? (adapter as LlmPort & SearchPort) : null;
+    },
+    translation() {
+      const settings = credentials('deepl');
+      return settings ? once('deepl', () => new DeepLAdapter({ ...settings, modelType: options.deeplModelType })) : null;
+    },
+    fetch(name) {
+      if (name === 'fetch-b') {
+        return once(
+          'fetch-b',
+          () => new ReaderFetchAdapter({ baseUrl: options.readerBaseUrl, apiKey: options.readerApiKey, timeoutMs: options.timeoutMs }),
+        );
+      }
+      return once(
+        'fetch-a',
+        () =>
+          new DirectFetchAdapter({
+            timeoutMs: options.timeoutMs,
+            allowPrivateNetwork: options.allowPrivateNetwork,
+            proxyUrl: options.fetchProxyUrl,
+          }),
+      );
+    },
+    isConfigured(providerKey) {
+      return credentials(providerKey) !== null;
+    },
+  };
+}
