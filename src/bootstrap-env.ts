@@ -18,7 +18,7 @@ export function loadConfigOrExit(): AppConfig {
   }
 }
 
-/** Starts whatever decisions.md section 4 says to embed and points the environment at it. */
+/** Starts whatever ../shared/spec/decisions.md section 4 says to embed and points the environment at it. */
 export async function provideBackingServices(config: AppConfig, log: (line: string) => void): Promise<EmbeddedHandle | undefined> {
   if (config.databaseUrl && config.redisUrl) return undefined;
   const embedded = await startEmbeddedServices({ dataDir: DATA_DIR, needDatabase: !config.databaseUrl, needRedis: !config.redisUrl, log });

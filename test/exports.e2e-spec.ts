@@ -126,7 +126,7 @@ describe('exports', () => {
     expect(check(file.body as Buffer)).toBe(true);
   });
 
-  it('records what language was produced (decisions.md C3)', async () => {
+  it('records what language was produced (../shared/spec/decisions.md C3)', async () => {
     const fr = await finished(
       (await create({ snapshot_id: snapshotId, provider: 'internal-pdf', artifact_type: 'pdf', options: {} }).expect(202)).body
         .export_job_id,

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { bootTestApp, type TestApp } from './support/test-app';
 import { uniqueName } from './setup/test-infra';
 
-// Dashboard sessions verified against an identity provider's JWKS (decisions.md section 3), served on loopback.
+// Dashboard sessions verified against an identity provider's JWKS (../shared/spec/decisions.md section 3), served on loopback.
 describe('dashboard sessions through OIDC (JWKS)', () => {
   let t: TestApp;
   let jwks: http.Server;

@@ -438,7 +438,7 @@ describe('snapshots', () => {
     const titles = (body: Json) => body.data.map((s: Json) => s.title);
     const old = '&to=2025-12-31T00:00:00Z';
 
-    it('lists list items per decisions.md, newest first', async () => {
+    it('lists list items per ../shared/spec/decisions.md, newest first', async () => {
       const { body } = await list().expect(200);
       expect(body.pagination).toEqual({ limit: 50, offset: 0, total: 6 });
       expect(titles(body).slice(1)).toEqual(['s5', 's4', 's3', 's2', 's1']);

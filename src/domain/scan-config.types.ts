@@ -18,7 +18,7 @@ export interface ResolvedScanConfig {
   translationLanguages: string[];
 }
 
-/** Deployment defaults the resolution needs (decisions.md C1, C2). */
+/** Deployment defaults the resolution needs (../shared/spec/decisions.md C1, C2). */
 export interface ScanConfigDefaults {
   defaultFetchProvider: 'fetch-a' | 'fetch-b';
   defaultSearchProvider: 'search-a' | 'search-b';

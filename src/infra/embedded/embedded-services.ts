@@ -34,7 +34,7 @@ export function readRunningEmbedded(dataDir: string): EmbeddedState | undefined 
 }
 
 /**
- * The default start (decisions.md section 4): an embedded PostgreSQL when DATABASE_URL is unset and a private
+ * The default start (../shared/spec/decisions.md section 4): an embedded PostgreSQL when DATABASE_URL is unset and a private
  * redis-server when REDIS_URL is unset, both under `dataDir`, both stopped by `stop()`.
  */
 export async function startEmbeddedServices(options: {

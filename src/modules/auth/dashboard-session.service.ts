@@ -5,7 +5,7 @@ import { authenticationInvalid } from '../../common/errors/api-error';
 import type { SessionIdentity } from '../accounts/accounts.service';
 import { resolveDashboardSecret } from './dashboard-secret';
 
-/** Verifies dashboard session JWTs from the external identity provider (decisions.md section 3). */
+/** Verifies dashboard session JWTs from the external identity provider (../shared/spec/decisions.md section 3). */
 @Injectable()
 export class DashboardSessionService {
   private readonly jwks?: JWTVerifyGetKey;
