@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../src/config/app-config';
 import { SCANS_QUEUE } from '../src/infra/queues/queue-names';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
-import { scanJobOptions } from '../src/modules/scans/scans.service';
+import { scanJobOptions } from '../src/modules/scans/scans.jobs';
 import { validateScanConfig } from '../src/modules/scans/validation/scan-config.validator';
 import { pollUntil } from './support/poll';
 import { bootTestApp, bootTestAppWithEnv, newAccount, type TestApp } from './support/test-app';

@@ -4,7 +4,7 @@ import type { Queue } from 'bull';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { SCANS_QUEUE } from '../src/infra/queues/queue-names';
-import { scanJobId } from '../src/modules/scans/scans.service';
+import { scanJobId } from '../src/modules/scans/scans.jobs';
 import { validateScanConfig } from '../src/modules/scans/validation/scan-config.validator';
 import { APP_CONFIG } from '../src/config/app-config';
 import { AccountsService } from '../src/modules/accounts/accounts.service';

@@ -8,7 +8,8 @@ import { type EngineOutput, type EngineRunContext, type EngineSnapshot } from '.
 import { composeOfflineEnvelope } from './analysis/compose';
 import { selectEntries, type SelectedEntry } from './analysis/selection';
 import { analyseWithLlm, type LlmAnalysisDeps } from './llm/llm-analysis';
-import { createProviderRegistry, type ProviderRegistry } from '../infra/providers/provider-registry';
+import type { ProviderRegistry } from '../infra/providers/provider-registry';
+import { PROVIDER_REGISTRY } from '../infra/providers/providers.module';
 import { isSupportedTranslationLanguage, translateEnvelope, type TranslatableEnvelope } from './translation/envelope-translator';
 import { EngineFailure } from '../domain/failures';
 
@@ -22,11 +23,12 @@ type Lens = 'impact' | 'timeline';
 export class ScanEngineService {
   private calendar?: Calendar;
   private readonly credentials: Record<string, string | undefined>;
-  private readonly providers: ProviderRegistry;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(PROVIDER_REGISTRY) private readonly providers: ProviderRegistry,
+  ) {
     this.credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
-    this.providers = createProviderRegistry(config.providers, { fetchProxyUrl: config.fetchProxyUrl });
   }
 
   async run(ctx: EngineRunContext): Promise<EngineOutput> {

@@ -1,6 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { validationFailed } from '../errors/api-error';
-import { tooManyBodyMembers } from './body-members';
+import { readRequestBody } from './request-body';
 import { toFieldErrors } from './validation-errors';
 
 const OPTIONS: ValidationPipeOptions = {
@@ -13,7 +13,9 @@ const OPTIONS: ValidationPipeOptions = {
 };
 
 /**
- * Global pipe: DTOs are validated with class-validator and failures become 422 `validation_error`.
+ * Global pipe: DTOs are validated with class-validator and failures become 422 `validation_error`. The scan and
+ * export bodies, whose rules span fields and registries, have their own pipes (modules/scans/pipes,
+ * modules/exports/pipes); every body shares the same first checks (request-body.ts).
  * Unknown body fields are rejected; unknown query parameters are ignored (clients add tracking parameters).
  */
 @Injectable()
@@ -28,12 +30,9 @@ export class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'query') return this.queryPipe.transform(value, metadata);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       // An absent body reads as "every required field missing"; a non-object body (JSON null included) is the wrong shape.
-      if (value === undefined) value = {};
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw validationFailed([{ path: '', code: 'invalid', message: 'The request body must be a JSON object' }]);
-      }
-      const tooMany = tooManyBodyMembers(value);
-      if (tooMany) throw validationFailed([tooMany]);
+      const reading = readRequestBody(value === undefined ? {} : value);
+      if (!reading.ok) throw validationFailed([reading.error]);
+      value = reading.body;
     }
     return super.transform(value, metadata);
   }

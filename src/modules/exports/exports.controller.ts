@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
@@ -9,6 +8,8 @@ import { ApiProblems } from '../../common/openapi/api-problems.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { CreateExportDto, ExportCreatedDto, ExportJobDto, ExportListDto, ListExportsQueryDto } from './dto/export.dto';
 import { ExportsService } from './exports.service';
+import { sendDownload } from './http/download-response';
+import { ExportRequestPipe, type ExportRequest } from './pipes/export-request.pipe';
 
 @ApiTags('Exports')
 @Auth('bearer')
@@ -30,10 +31,10 @@ export class ExportsController {
   @ApiProblems('not_found', 'validation_error', 'unsupported_locale', 'invalid_request')
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(ExportRequestPipe) request: ExportRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ExportCreatedDto> {
-    const created = await this.exportsService.create(principal, body);
+    const created = await this.exportsService.create(principal, request);
     res.setHeader('Location', created.status_url);
     return created;
   }
@@ -76,10 +77,7 @@ export class ExportsController {
     @Headers('range') range: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const download = await this.exportsService.download(principal.accountId, id, range);
-    res.status(download.status).set(download.headers);
-    // The file is closed however the response ends; one that fails or loses its client midway can only be cut short.
-    await pipeline(download.body, res).catch(() => res.destroy());
+    await sendDownload(res, await this.exportsService.download(principal.accountId, id), range);
   }
 
   @Delete(':id')

@@ -17,7 +17,7 @@ import type { ExportJob, ExportStatus } from './entities/export-job.entity';
 import { findExportType } from './export-types/export-types.registry';
 import { resolveExportLocale } from './export-locale';
 import { ExportsRepository } from './exports.repository';
-import { exportJobId, exportJobOptions, type ExportJobData } from './exports.service';
+import { exportJobId, exportJobOptions, type ExportJobData } from './exports.jobs';
 import { NOTEBOOK_DEFAULT_COST_CENTS } from './providers/notebook.adapter';
 import { ResultUndeliverableError, type ProviderExportResult } from './providers/provider-export.types';
 import { providerExportAdapter } from './providers/registry';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { transientError } from '../../common/errors/api-error';
 import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Scan } from './entities/scan.entity';
+import type { ScanEventSink } from './http/sse-response';
 import { isTerminal, ScanEventsService, type ScanEvent } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
 import { ScansService } from './scans.service';
@@ -35,7 +35,7 @@ export class ScanStreamService {
   }
 
   /** Throws (a problem document, nothing written yet) when the stream cannot be served: caps, Redis down, draining. */
-  async open(scan: Scan, subject: string, req: Request, res: Response): Promise<void> {
+  async open(scan: Scan, subject: string, sink: ScanEventSink): Promise<void> {
     const slot = await this.slots.acquire(subject);
     let closed = false;
     let unsubscribe = () => {};
@@ -48,19 +48,18 @@ export class ScanStreamService {
       slot.release();
       this.drain.signal.removeEventListener('abort', leave);
     };
-    const end = (tail = '') => {
+    const end = (reconnectAfterMs?: number) => {
       if (closed) return;
       cleanup();
-      res.end(tail);
+      sink.end(reconnectAfterMs);
     };
-    const leave = () => end(`retry: ${RECONNECT_HINT_MS}\n: the server is restarting; reconnect\n\n`);
+    const leave = () => end(RECONNECT_HINT_MS);
     // A client that left while the slot was being taken has already closed; one that leaves later is heard.
-    req.on('close', cleanup);
-    if (req.destroyed || res.closed) cleanup();
+    sink.onClose(cleanup);
 
     const send = (event: ScanEvent) => {
       if (closed) return;
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
+      sink.send(event);
       if (isTerminal(event)) end();
     };
     // Subscribe first, then read the stored state: an event published in between is not lost.
@@ -96,17 +95,13 @@ export class ScanStreamService {
       throw error;
     }
     if (closed) return;
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
+    sink.start();
     if (terminal) return send(terminal);
 
     this.drain.signal.addEventListener('abort', leave, { once: true });
     heartbeat = setInterval(() => {
       if (closed) return;
-      res.write(': heartbeat\n\n');
+      sink.heartbeat();
       slot.renew();
       resync();
     }, this.config.sseHeartbeatMs);

@@ -9,8 +9,14 @@ import { ApiProblems } from '../../common/openapi/api-problems.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { ScanAcceptedDto, ScanCancelledDto, ScanEstimateDto, ScanFinishedDto, ScanStatusDto } from './dto/scan.dto';
 import { ScanConfigDto, ScanEstimateRequestDto } from './dto/scan-config.dto';
+import type { ResolvedScanConfig } from '../../domain/scan-config.types';
+import { EstimateRequestPipe } from './pipes/estimate-request.pipe';
+import { ScanConfigPipe } from './pipes/scan-config.pipe';
+import { ScanModePipe, type ScanMode } from './pipes/scan-mode.pipe';
+import { sseResponse } from './http/sse-response';
 import { ScanStreamService } from './scan-stream.service';
 import { ScansService } from './scans.service';
+import type { ValidatedEstimateRequest } from './validation/scan-config.validator';
 
 @ApiTags('Scans')
 @Auth('bearer')
@@ -41,9 +47,16 @@ export class ScansController {
     headers: { Location: { description: 'status_url', schema: { type: 'string' } } },
   })
   @ApiProblems('validation_error', 'engine_deprecated', 'council_model_fixed', 'budget_exhausted', 'engine_unavailable', 'invalid_request')
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Query('mode') mode: unknown): Promise<Response> {
-    const result = await this.scans.create(principal, body, mode);
-    return jsonResponse(result.status, result.body, result.headers);
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Query('mode', ScanModePipe) mode: ScanMode,
+    @Body(ScanConfigPipe) config: ResolvedScanConfig,
+  ): Promise<Response> {
+    const created = await this.scans.create(principal, config, mode);
+    if (created.finished) return jsonResponse(200, created.outcome);
+    const statusUrl = `/v1/scans/${created.scanId}`;
+    const accepted: ScanAcceptedDto = { scan_id: created.scanId, status: 'running', status_url: statusUrl, stream_url: `${statusUrl}/stream` };
+    return jsonResponse(202, created.message ? { ...accepted, message: created.message } : accepted, { Location: statusUrl });
   }
 
   @Post('estimate')
@@ -57,8 +70,8 @@ export class ScansController {
   @ApiBody({ type: ScanEstimateRequestDto })
   @ApiOkResponse({ type: ScanEstimateDto })
   @ApiProblems('validation_error', 'invalid_request')
-  estimate(@Body() body: unknown): Promise<ScanEstimateDto> {
-    return this.scans.estimate(body);
+  estimate(@Body(EstimateRequestPipe) request: ValidatedEstimateRequest): Promise<ScanEstimateDto> {
+    return this.scans.estimate(request);
   }
 
   @Get(':id')
@@ -97,7 +110,7 @@ export class ScansController {
   ): Promise<void> {
     const scan = await this.scans.owned(principal.accountId, id);
     const subject = principal.kind === 'api_key' ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
-    await this.streams.open(scan, subject, req, res);
+    await this.streams.open(scan, subject, sseResponse(req, res));
   }
 
   @Post(':id/cancel')

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScanEngineService } from '../../engine/scan-engine.service';
+import { EngineModule } from '../../engine/engine.module';
 import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
 import { EstimatorService } from './estimator.service';
@@ -12,7 +12,7 @@ import { ScansService } from './scans.service';
 import { StreamSlotsService } from './stream-slots.service';
 
 @Module({
-  imports: [BudgetModule, SnapshotsModule],
+  imports: [BudgetModule, SnapshotsModule, EngineModule],
   controllers: [ScansController],
   providers: [
     ScansRepository,
@@ -22,7 +22,6 @@ import { StreamSlotsService } from './stream-slots.service';
     StreamSlotsService,
     ScansProcessor,
     EstimatorService,
-    ScanEngineService,
   ],
   exports: [ScansService],
 })

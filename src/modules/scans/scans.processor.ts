@@ -17,7 +17,8 @@ import type { Scan } from './entities/scan.entity';
 import { EstimatorService } from './estimator.service';
 import { ScanEventsService } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
-import { scanJobId, scanJobOptions, ScansService, type ScanJob } from './scans.service';
+import { scanJobId, scanJobOptions, type ScanJob } from './scans.jobs';
+import { ScansService } from './scans.service';
 import { EngineFailure } from '../../domain/failures';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
@@ -35,8 +36,6 @@ const ENQUEUE_GRACE_SECONDS = 10;
 const ORPHAN_HOLD_SECONDS = 600;
 const RECONCILE_BATCH = 200;
 
-type ScanJobData = ScanJob & { providerFailures?: number };
-
 /** Runs scans from the `scans` queue (APP_ROLE all or worker) and keeps every scan moving towards a final state. */
 @Injectable()
 export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,7 +43,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
   private reconcileTimer?: NodeJS.Timeout;
 
   constructor(
-    @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJobData>,
+    @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJob>,
     private readonly repository: ScansRepository,
     private readonly scans: ScansService,
     private readonly engine: ScanEngineService,
@@ -60,7 +59,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
   onApplicationBootstrap(): void {
     if (this.config.appRole === 'api') return;
     this.queue.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'scans queue: Redis error (Bull reconnects)'));
-    this.queue.on('failed', (job: Job<ScanJobData>, error: Error) => {
+    this.queue.on('failed', (job: Job<ScanJob>, error: Error) => {
       this.onJobFailed(job, error).catch((failure: unknown) => this.logger.error({ err: String(failure) }, 'failed-job handler'));
     });
     this.queue
@@ -78,7 +77,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
     clearInterval(this.reconcileTimer);
   }
 
-  async handle(job: Job<ScanJobData>): Promise<void> {
+  async handle(job: Job<ScanJob>): Promise<void> {
     const scan = await this.repository.findById(job.data.scanId);
     if (!scan || scan.status !== 'running') return;
     if (job.attemptsMade > 0 || scan.progress.phase !== 'queued') await this.advance(scan, 'queued', 0, RESTARTED);
@@ -149,7 +148,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
     return closed;
   }
 
-  private async onEngineError(job: Job<ScanJobData>, scan: Scan, error: unknown): Promise<void> {
+  private async onEngineError(job: Job<ScanJob>, scan: Scan, error: unknown): Promise<void> {
     if (error instanceof ScanCancelledError) return;
     // Retried by Bull: another worker takes it, or this one once the store is back (see queue backoff).
     if (error instanceof WorkerStoppingError || isTransientInfraError(error)) throw error;
@@ -166,7 +165,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** Bull gave the job up (retries exhausted, or its worker died twice): the scan fails, if that can be written now. */
-  private async onJobFailed(job: Job<ScanJobData>, error: Error): Promise<void> {
+  private async onJobFailed(job: Job<ScanJob>, error: Error): Promise<void> {
     const stalled = /stalled/i.test(error.message);
     if (!stalled && job.attemptsMade < (job.opts.attempts ?? 1)) return;
     try {

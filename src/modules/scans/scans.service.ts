@@ -3,11 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../common/auth/principal';
-import { ApiError, notFound, validationFailed } from '../../common/errors/api-error';
+import { ApiError, notFound } from '../../common/errors/api-error';
 import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { SCANS_QUEUE } from '../../infra/queues/queue-names';
-import { RECOVERABLE_BACKOFF, RECOVERABLE_JOB_ATTEMPTS } from '../../infra/queues/retry-backoff';
 import { BudgetService } from '../budget/budget.service';
 import { liveProjection } from '../snapshots/snapshot-projection';
 import { SnapshotsService, type SnapshotView } from '../snapshots/snapshots.service';
@@ -17,29 +16,29 @@ import { EstimatorService } from './estimator.service';
 import { fingerprintKey } from './estimator/estimator.fingerprint';
 import { isTerminal, ScanEventsService, type ScanEvent } from './scan-events.service';
 import { ScansRepository, type FinishFields } from './scans.repository';
-import { validateEstimateRequest, validateScanConfig } from './validation/scan-config.validator';
+import { scanJobOptions, type ScanJob } from './scans.jobs';
+import type { ScanMode } from './pipes/scan-mode.pipe';
+import type { ValidatedEstimateRequest } from './validation/scan-config.validator';
+import type { ResolvedScanConfig } from '../../domain/scan-config.types';
 import { isUuid } from '../../common/validation/uuid';
 
-export interface ScanJob {
-  scanId: string;
+/** How a scan ended, as POST /v1/scans answers it when the scan finishes within the sync wait. */
+export interface ScanOutcome {
+  scan_id: string;
+  status: ScanStatus;
+  snapshot_id: string | null;
+  snapshot?: SnapshotView;
+  error?: string | null;
 }
 
-export const scanJobId = (scanId: string) => `scan:${scanId}`;
+/**
+ * What POST /v1/scans led to: the scan finished within the sync wait (its outcome, with the snapshot when it
+ * completed), or it runs on (`message` says why a sync wait let go).
+ */
+export type ScanCreation =
+  | { finished: true; outcome: ScanOutcome }
+  | { finished: false; scanId: string; message?: string };
 
-/** Deterministic id (duplicate enqueues collapse), retries with backoff through provider and store outages. */
-export const scanJobOptions = (scanId: string) => ({
-  jobId: scanJobId(scanId),
-  attempts: RECOVERABLE_JOB_ATTEMPTS,
-  backoff: { type: RECOVERABLE_BACKOFF },
-});
-
-export interface CreateScanResult {
-  status: 200 | 202;
-  body: Record<string, unknown>;
-  headers: Record<string, string>;
-}
-
-const MODES = ['sync', 'async'] as const;
 /** How often a sync wait re-reads the scan in case its terminal event was lost. */
 const SYNC_RECHECK_MS = 5000;
 
@@ -56,12 +55,7 @@ export class ScansService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(principal: Principal, body: unknown, mode: unknown): Promise<CreateScanResult> {
-    const resolvedMode = this.mode(mode);
-    const validation = validateScanConfig(body, this.config);
-    if (validation.errors.length) throw validationFailed(validation.errors);
-    if (validation.topLevel) throw new ApiError(validation.topLevel.code, validation.topLevel.detail);
-    const config = validation.config!;
+  async create(principal: Principal, config: ResolvedScanConfig, resolvedMode: ScanMode): Promise<ScanCreation> {
     if (!this.config.enabledEngines.includes(config.engine)) {
       throw new ApiError('engine_unavailable',
         `Engine ${config.engine} is not loaded in this deployment (enabled: ${this.config.enabledEngines.join(', ')})`,
@@ -104,25 +98,17 @@ export class ScansService {
       await this.finishWithMoney(principal.accountId, scanId, 'failed', { error: 'The scan could not be queued' }).catch(() => undefined);
       throw error;
     }
-    const accepted = () =>
-      this.accepted(
-        scanId,
-        resolvedMode !== 'sync'
-          ? undefined
-          : this.drain.draining
-            ? 'This server is restarting; the scan goes on: poll status_url or follow stream_url'
-            : `The scan is still running after the ${Math.round(this.config.scanSyncWaitMs / 1000)} s sync wait; poll status_url or follow stream_url`,
-      );
-    if (!terminal) return accepted();
+    if (!terminal) return { finished: false, scanId };
     const event = await terminal.result;
-    if (!event) return accepted();
-    return { status: 200, body: await this.finishedBody(principal.accountId, scanId, event), headers: {} };
+    if (event) return { finished: true, outcome: await this.finishedOutcome(principal.accountId, scanId, event) };
+    const message = this.drain.draining
+      ? 'This server is restarting; the scan goes on: poll status_url or follow stream_url'
+      : `The scan is still running after the ${Math.round(this.config.scanSyncWaitMs / 1000)} s sync wait; poll status_url or follow stream_url`;
+    return { finished: false, scanId, message };
   }
 
-  async estimate(body: unknown): Promise<ScanEstimateDto> {
-    const validation = validateEstimateRequest(body);
-    if (validation.errors.length) throw validationFailed(validation.errors);
-    return this.estimator.estimateRequest(validation.request!) as Promise<ScanEstimateDto>;
+  estimate(request: ValidatedEstimateRequest): Promise<ScanEstimateDto> {
+    return this.estimator.estimateRequest(request) as Promise<ScanEstimateDto>;
   }
 
   async status(accountId: string, id: string): Promise<ScanStatusDto> {
@@ -203,7 +189,7 @@ export class ScansService {
     return { result, cancel: () => finish(undefined) };
   }
 
-  private async finishedBody(accountId: string, scanId: string, event: ScanEvent): Promise<Record<string, unknown>> {
+  private async finishedOutcome(accountId: string, scanId: string, event: ScanEvent): Promise<ScanOutcome> {
     if (event.type === 'complete') {
       const snapshot = await this.snapshots.findOwned(accountId, event.snapshotId);
       const view: SnapshotView | undefined = snapshot
@@ -220,26 +206,6 @@ export class ScansService {
     };
   }
 
-  private accepted(scanId: string, message?: string): CreateScanResult {
-    const statusUrl = `/v1/scans/${scanId}`;
-    return {
-      status: 202,
-      body: {
-        scan_id: scanId,
-        status: 'running',
-        status_url: statusUrl,
-        stream_url: `${statusUrl}/stream`,
-        ...(message ? { message } : {}),
-      },
-      headers: { Location: statusUrl },
-    };
-  }
-
-  private mode(mode: unknown): 'sync' | 'async' {
-    if (mode === undefined) return 'sync';
-    if (typeof mode === 'string' && (MODES as readonly string[]).includes(mode)) return mode as 'sync' | 'async';
-    throw validationFailed([{ path: 'mode', code: 'invalid', message: 'mode must be sync or async' }]);
-  }
 }
 
 /** The outcome a finished scan's row records, as the event that would have announced it. */

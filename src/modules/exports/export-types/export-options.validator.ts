@@ -26,8 +26,11 @@ export interface ExportRequestInput {
 }
 
 export interface ExportValidationContext {
-  /** Integrations configured on the account (`notebook`, `voicePodcast`). */
-  integrations: ReadonlySet<string>;
+  /**
+   * Integrations configured on the account (`notebook`, `voicePodcast`). Omitted: the request is judged on its
+   * own, and the caller checks `integrationError` once it knows the account.
+   */
+  integrations?: ReadonlySet<string>;
 }
 
 export interface NormalizedExportRequest {
@@ -45,20 +48,15 @@ export interface ExportValidationResult {
   normalized?: NormalizedExportRequest;
 }
 
-export function validateExportRequest(input: ExportRequestInput, ctx: ExportValidationContext): ExportValidationResult {
+export function validateExportRequest(input: ExportRequestInput, ctx: ExportValidationContext = {}): ExportValidationResult {
   const errors: FieldError[] = [];
   const provider = readProvider(input.provider, errors);
   const artifactType = readRequiredString(input.artifact_type, 'artifact_type', errors);
   const type = resolveType(provider, artifactType, errors);
   const options = readOptions(input.options, errors);
 
-  if (type?.requires_provider && !ctx.integrations.has(type.requires_provider)) {
-    errors.push({
-      path: 'provider',
-      code: 'incompatible',
-      message: `${type.key} needs the ${type.requires_provider} integration, which is not configured on this account.`,
-    });
-  }
+  const missing = type && ctx.integrations ? integrationError(type, ctx.integrations) : undefined;
+  if (missing) errors.push(missing);
 
   if (!type || !options) return { errors };
   const checked = checkOptions(type, options, errors);
@@ -66,6 +64,16 @@ export function validateExportRequest(input: ExportRequestInput, ctx: ExportVali
   if (checked.localeError) result.localeError = checked.localeError;
   if (errors.length === 0 && !checked.localeError) result.normalized = { type, options: checked.normalized };
   return result;
+}
+
+/** The error for a provider-backed type whose integration the account has not configured. */
+export function integrationError(type: ExportTypeEntry, integrations: ReadonlySet<string>): FieldError | undefined {
+  if (!type.requires_provider || integrations.has(type.requires_provider)) return undefined;
+  return {
+    path: 'provider',
+    code: 'incompatible',
+    message: `${type.key} needs the ${type.requires_provider} integration, which is not configured on this account.`,
+  };
 }
 
 function readRequiredString(value: unknown, path: string, errors: FieldError[]): string | undefined {

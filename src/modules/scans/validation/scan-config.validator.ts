@@ -1,5 +1,5 @@
 import type { FieldError } from '../../../common/errors/api-error';
-import { tooManyBodyMembers } from '../../../common/validation/body-members';
+import { readRequestBody } from '../../../common/validation/request-body';
 import { longerThan } from '../../../common/validation/char-count';
 import { isStorableText, unstorableTextMessage } from '../../../common/validation/storable-text';
 import { DEFAULT_ENGINE, EngineId, findEngine, HORIZONS, isHorizon, isRetiredEngine, isVerifierAwareConfig } from '../../../domain/vocabulary/engines';
@@ -95,12 +95,10 @@ interface EngineReading {
 
 type Body = Record<string, unknown>;
 
-export function validateScanConfig(body: unknown, defaults: ScanConfigDefaults): ScanConfigValidationResult {
-  if (!isPlainObject(body)) return { errors: [notAnObject()] };
-  const tooMany = tooManyBodyMembers(body);
-  if (tooMany) return { errors: [tooMany] };
-  const errors: FieldError[] = [];
-  checkUnknownFields(body, SCAN_CONFIG_FIELDS, errors);
+export function validateScanConfig(value: unknown, defaults: ScanConfigDefaults): ScanConfigValidationResult {
+  const reading = readRequestBody(value, SCAN_CONFIG_FIELDS);
+  if (!reading.ok) return { errors: [reading.error] };
+  const { body, errors } = reading;
 
   const jurisdictions = readNameList(body.jurisdictions, 'jurisdictions', MAX_JURISDICTION_LENGTH, errors);
   const areas = readNameList(body.areas, 'areas', MAX_AREA_LENGTH, errors);
@@ -167,12 +165,10 @@ export function validateScanConfig(body: unknown, defaults: ScanConfigDefaults):
   return result;
 }
 
-export function validateEstimateRequest(body: unknown): EstimateValidationResult {
-  if (!isPlainObject(body)) return { errors: [notAnObject()] };
-  const tooMany = tooManyBodyMembers(body);
-  if (tooMany) return { errors: [tooMany] };
-  const errors: FieldError[] = [];
-  checkUnknownFields(body, ESTIMATE_REQUEST_FIELDS, errors);
+export function validateEstimateRequest(value: unknown): EstimateValidationResult {
+  const reading = readRequestBody(value, ESTIMATE_REQUEST_FIELDS);
+  if (!reading.ok) return { errors: [reading.error] };
+  const { body, errors } = reading;
 
   const estimateList = { maxEntries: MAX_ESTIMATE_LIST_ENTRIES };
   const jurisdictions = readNameList(body.jurisdictions, 'jurisdictions', MAX_JURISDICTION_LENGTH, errors, estimateList);
@@ -189,16 +185,6 @@ export function validateEstimateRequest(body: unknown): EstimateValidationResult
   return { errors, request: { jurisdictions: jurisdictions!, areas: areas!, horizon: horizon ?? null, engine: engine!, providers } };
 }
 
-function isPlainObject(value: unknown): value is Body {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function notAnObject(): FieldError {
-  return { path: '', code: 'invalid', message: 'The request body must be a JSON object.' };
-}
-
 /** Optional fields treat JSON null like an absent field. */
 function isAbsent(value: unknown): value is undefined | null {
   return value === undefined || value === null;
@@ -210,14 +196,6 @@ function show(value: unknown): string {
   if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return `a ${typeof value}`;
-}
-
-function checkUnknownFields(body: Body, accepted: readonly string[], errors: FieldError[]): void {
-  for (const key of Object.keys(body)) {
-    if (!accepted.includes(key)) {
-      errors.push({ path: key, code: 'unknown', message: `Unknown field ${key}; accepted fields are ${accepted.join(', ')}.` });
-    }
-  }
 }
 
 /** One error for a list of the wrong size, so its entries are never judged one by one (a 2 MB list has 500,000). */

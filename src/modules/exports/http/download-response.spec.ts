@@ -1,4 +1,4 @@
-import { contentDisposition, parseRange, RANGE_HEADER_MAX_LENGTH } from './exports.service';
+import { contentDisposition, parseRange, RANGE_HEADER_MAX_LENGTH } from './download-response';
 
 describe('parseRange', () => {
   it.each([
