@@ -12,6 +12,7 @@ import { type SelectedEntry, MAX_SELECTED_ITEMS, selectEntriesWithStats, windowE
 import { capitalise, compactList, count, datePhrase, ensureFinalStop, eventInSentence, firstSentence, joinList, numberWord, shortName, truncate } from './text';
 import { buildTrends } from './trends';
 import { type PassName, type PassOutcome, auditorPass, combineStatus, publicPass, realistPass } from './verification';
+import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
 
 export type ComposeContext = {
   /** Requested jurisdiction names, as given in the scan config. */
@@ -84,7 +85,6 @@ const NARRATED_TRENDS = 3;
 /** Jurisdictions / areas named in prose before they are counted instead ("13 jurisdictions"). */
 const SCOPE_LISTED = 4;
 
-const ADVANCED_STAGES = new Set(['adopted', 'in_force', 'applies']);
 
 /* ------------------------------------------------------------------------------------------------------------ */
 /* Items                                                                                                        */
@@ -222,7 +222,7 @@ function tally(prose: readonly ProseItem[]) {
     confirmed: by(confidence, 'confirmed'),
     expected: by(confidence, 'expected'),
     speculative: by(confidence, 'speculative'),
-    binding: prose.filter((p) => p.item.date_confidence === 'confirmed' && ADVANCED_STAGES.has(p.item.stage)).length,
+    binding: prose.filter((p) => p.item.date_confidence === 'confirmed' && ITEM_STAGES_PAST_ADOPTION.has(p.item.stage)).length,
     tentative: prose.filter(
       (p) => p.item.date_confidence === 'speculative' || p.item.stage === 'proposed' || p.item.stage === 'consultation',
     ).length,

@@ -18,6 +18,7 @@ import type { CalendarEntry } from '../calendar/calendar.types';
 import type { SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { dayNumber, formatLongDate } from './dates';
 import { capitalise, compactList, count, joinList, shortName, slugify, themeLabel, truncate } from './text';
+import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
 
 export const MAX_TRENDS = 6;
 export const THEME_QUOTA = 3;
@@ -48,7 +49,6 @@ interface Candidate {
   jurisdictions: string[];
 }
 
-const ADVANCED_STAGES = new Set(['adopted', 'in_force', 'applies']);
 
 function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
@@ -65,7 +65,7 @@ export function trendMomentum(items: readonly SnapshotItem[], window: TrendWindo
   if (items.length === 0) return 'steady';
   const mid = firstHalfEnd(window);
   const early = (item: SnapshotItem) => dayNumber(item.key_date) <= mid;
-  const risingSignals = items.filter((item) => early(item) || ADVANCED_STAGES.has(item.stage)).length;
+  const risingSignals = items.filter((item) => early(item) || ITEM_STAGES_PAST_ADOPTION.has(item.stage)).length;
   if (risingSignals * 2 > items.length) return 'rising';
   const allLateAndTentative = items.every(
     (item) => !early(item) && (item.date_confidence === 'speculative' || item.stage === 'consultation'),

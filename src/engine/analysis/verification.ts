@@ -21,6 +21,7 @@ import type { CalendarEntry } from '../calendar/calendar.types';
 import type { SnapshotItem, VerificationPass } from '../envelope.types';
 import { daysBetween, formatLongDate } from './dates';
 import { CONFIDENCE_RANK } from './selection';
+import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
 
 export type PassName = VerificationPass['pass'];
 export type VerificationStatus = VerificationPass['status'];
@@ -43,7 +44,6 @@ export type PassOutcome = {
   checks: CheckDetail[];
 };
 
-const ADVANCED_STAGES = new Set(['adopted', 'in_force', 'applies']);
 const APPLICATION_EVENT = /\b(appl(y|ies|ication)|entry into force|in force|takes effect|effective)\b/i;
 
 function statusOf(checks: readonly CheckDetail[]): VerificationStatus {
@@ -92,7 +92,7 @@ export function realistPass(item: SnapshotItem, entry: CalendarEntry | undefined
     }
     if (keyDate.confidence === 'speculative') {
       push('date_firmness', 'unverified', `The ${when} date is an estimate, not announced by the authority.`);
-    } else if (keyDate.confidence === 'expected' && !ADVANCED_STAGES.has(entry.stage)) {
+    } else if (keyDate.confidence === 'expected' && !ITEM_STAGES_PAST_ADOPTION.has(entry.stage)) {
       push(
         'date_firmness',
         'unverified',
@@ -105,7 +105,7 @@ export function realistPass(item: SnapshotItem, entry: CalendarEntry | undefined
         `The ${when} date is ${keyDate.confidence} for an instrument at the ${entry.stage.replace('_', ' ')} stage.`,
       );
     }
-    if (keyDate.confidence === 'confirmed' && !ADVANCED_STAGES.has(entry.stage) && APPLICATION_EVENT.test(keyDate.event)) {
+    if (keyDate.confidence === 'confirmed' && !ITEM_STAGES_PAST_ADOPTION.has(entry.stage) && APPLICATION_EVENT.test(keyDate.event)) {
       push(
         'stage_plausible',
         'unverified',
