@@ -7,51 +7,22 @@
  * Transient provider errors (ProviderTransientError) propagate so that the job is retried; permanent ones are
  * EngineFailure.
  */
-import type { ResolvedScanConfig } from '../../domain/scan-config.types';
-import type { FetchPort } from '../../infra/providers/ports';
 import { resolveAreas, resolveJurisdictions } from '../analysis/matching';
-import { type SelectedEntry, windowEnd as computeWindowEnd } from '../analysis/selection';
+import { windowEnd as computeWindowEnd } from '../analysis/selection';
 import { analysePhase } from './analyse.phase';
 import { llmEnvelope } from './llm-envelope';
-import { LlmSession, type LlmRole } from './llm-session';
+import { LlmSession } from './llm-session';
 import { readPhase } from './read.phase';
-import { searchPhase, type SearchRole } from './search.phase';
+import { searchPhase } from './search.phase';
 import { SourceBook } from './source-book';
 import { subEditPhase } from './sub-edit.phase';
 import { verifyPhase } from './verify.phase';
 
+import type { LlmAnalysisDeps, LlmAnalysisHooks, LlmAnalysisInput, LlmAnalysisResult } from './llm-analysis.types';
+
+export type { LlmAnalysisDeps, LlmAnalysisHooks, LlmAnalysisInput, LlmAnalysisResult, LlmPhase } from './llm-analysis.types';
 export type { LlmRole } from './llm-session';
 export { webItemId } from './guardrails';
-
-export interface LlmAnalysisDeps {
-  analyst: LlmRole;
-  search?: SearchRole;
-  fetch?: FetchPort;
-  /** Used when the auditor pass runs; defaults to the analyst. */
-  auditor?: LlmRole;
-  /** Sub-editor; defaults to the analyst. */
-  writer?: LlmRole;
-}
-
-export interface LlmAnalysisInput {
-  config: ResolvedScanConfig;
-  /** YYYY-MM-DD */
-  scanDate: string;
-  /** Calendar grounding from selectEntries (may be empty). */
-  candidates: SelectedEntry[];
-  calendarVersion: string;
-}
-
-export type LlmPhase = 'search' | 'read' | 'analyse' | 'verify' | 'sub-edit';
-
-export interface LlmAnalysisHooks {
-  phase(name: LlmPhase, message: string, costSoFarCents: number): Promise<void>;
-}
-
-export interface LlmAnalysisResult {
-  envelope: Record<string, unknown>;
-  costCents: number;
-}
 
 export async function analyseWithLlm(
   deps: LlmAnalysisDeps,

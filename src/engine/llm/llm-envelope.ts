@@ -1,7 +1,7 @@
 import type { ResolvedNames } from '../analysis/matching';
 import { sentences } from '../analysis/text';
 import type { AnalyseOutcome } from './analyse.phase';
-import type { LlmAnalysisDeps, LlmAnalysisInput } from './llm-analysis';
+import type { LlmAnalysisDeps, LlmAnalysisInput } from './llm-analysis.types';
 import type { LlmRole } from './llm-session';
 import type { ReadOutcome } from './read.phase';
 import type { SearchOutcome } from './search.phase';

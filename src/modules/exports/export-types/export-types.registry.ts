@@ -114,7 +114,7 @@ function pair(
   };
 }
 
-export const EXPORT_TYPES: readonly ExportTypeEntry[] = [
+const BUILT_IN_EXPORT_TYPES: readonly ExportTypeEntry[] = [
   pair('internal-pdf', 'pdf', { label: 'PDF report', group: 'documents', provider_label: 'Built-in PDF', result: PDF }),
   pair('internal-csv', 'csv', { label: 'CSV of items', group: 'data', provider_label: 'Built-in CSV', result: { mime: 'text/csv; charset=utf-8', extension: 'csv' } }),
   pair('internal-briefing-pdf', 'briefing-pdf', {
@@ -271,7 +271,23 @@ export const EXPORT_TYPES: readonly ExportTypeEntry[] = [
   }),
 ];
 
+const registered: ExportTypeEntry[] = [...BUILT_IN_EXPORT_TYPES];
+
+/** Every export type, built in or added with addExportType: discovery, validation and the worker all read this. */
+export const EXPORT_TYPES: readonly ExportTypeEntry[] = registered;
+
 const BY_KEY = new Map(EXPORT_TYPES.map((entry) => [entry.key, entry]));
+
+/**
+ * Adds an export type to the registry. Use `registerExportType` (src/modules/exports/register-export-type.ts),
+ * which also registers its renderer; see docs/extending.md.
+ */
+export function addExportType(entry: ExportTypeEntry): void {
+  if (entry.key !== `${entry.provider}:${entry.artifact_type}`) throw new Error(`export type key ${entry.key} must be provider:artifact_type`);
+  if (BY_KEY.has(entry.key)) throw new Error(`export type ${entry.key} is already registered`);
+  registered.push(entry);
+  BY_KEY.set(entry.key, entry);
+}
 
 export function findExportType(provider: string, artifactType: string): ExportTypeEntry | undefined {
   return BY_KEY.get(`${provider}:${artifactType}`);

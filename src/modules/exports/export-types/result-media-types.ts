@@ -4,7 +4,7 @@
  * the same kind of artefact, because the provider picks the encoding; nothing a browser would run as a document
  * (HTML, SVG, XML) is on any list, so a provider cannot make a download execute in the API's origin.
  */
-import { EXPORT_TYPES } from './export-types.registry';
+import { findExportType } from './export-types.registry';
 
 /** Media type (lower case, no parameters) -> file extension. */
 type MediaTypes = Readonly<Record<string, string>>;
@@ -47,16 +47,17 @@ export function isGenericMediaType(mime: string): boolean {
   return GENERIC_TYPES.has(bareMediaType(mime));
 }
 
-const ALLOWED: ReadonlyMap<string, MediaTypes> = new Map(
-  EXPORT_TYPES.map((entry) => [
-    entry.key,
-    PROVIDER_RESULT_TYPES[entry.key] ?? { [bareMediaType(entry.result.mime)]: entry.result.extension },
-  ]),
-);
+/** What a type's results may be: its provider's list where it has one, else the registry's own media type. */
+function allowed(provider: string, artifactType: string): MediaTypes | undefined {
+  const key = `${provider}:${artifactType}`;
+  if (Object.hasOwn(PROVIDER_RESULT_TYPES, key)) return PROVIDER_RESULT_TYPES[key];
+  const entry = findExportType(provider, artifactType);
+  return entry ? { [bareMediaType(entry.result.mime)]: entry.result.extension } : undefined;
+}
 
 /** The media types an export of this type may carry (bare, lower case); empty for an unregistered pair. */
 export function allowedResultMediaTypes(provider: string, artifactType: string): string[] {
-  return Object.keys(ALLOWED.get(`${provider}:${artifactType}`) ?? {});
+  return Object.keys(allowed(provider, artifactType) ?? {});
 }
 
 /** The bare media type and its file extension when the type allows `mime`, else undefined. */
@@ -66,6 +67,6 @@ export function acceptedResultMediaType(
   mime: string,
 ): { mime: string; extension: string } | undefined {
   const bare = bareMediaType(mime);
-  const extension = ALLOWED.get(`${provider}:${artifactType}`)?.[bare];
+  const extension = allowed(provider, artifactType)?.[bare];
   return extension === undefined ? undefined : { mime: bare, extension };
 }

@@ -26,7 +26,7 @@ export type { RenderedArtefact, RenderInput, RenderSnapshot, RenderSnapshotConfi
 export { IMAGE_SIZES } from './image.renderer';
 export { slideSections } from './common';
 
-const RENDERERS: Readonly<Record<string, Renderer>> = {
+const RENDERERS: Record<string, Renderer> = {
   pdf: renderPdf,
   csv: renderCsv,
   'briefing-pdf': renderBriefingPdf,
@@ -37,8 +37,17 @@ const RENDERERS: Readonly<Record<string, Renderer>> = {
   'infographic-custom': (input) => renderImage('infographic-custom', input),
 };
 
+const renderedTypes = Object.keys(RENDERERS);
+
 /** The artifact types rendered in process. */
-export const RENDERED_ARTIFACT_TYPES: readonly string[] = Object.keys(RENDERERS);
+export const RENDERED_ARTIFACT_TYPES: readonly string[] = renderedTypes;
+
+/** Adds an in-process renderer; `registerExportType` (../register-export-type.ts) calls it with the type's entry. */
+export function addRenderer(artifactType: string, renderer: Renderer): void {
+  if (hasRenderer(artifactType)) throw new Error(`artifact type ${artifactType} already has a renderer`);
+  RENDERERS[artifactType] = renderer;
+  renderedTypes.push(artifactType);
+}
 
 export function hasRenderer(artifactType: string): boolean {
   return Object.prototype.hasOwnProperty.call(RENDERERS, artifactType);

@@ -1,0 +1,35 @@
+import type { ResolvedScanConfig } from '../../domain/scan-config.types';
+import type { FetchPort } from '../../infra/providers/ports';
+import type { SelectedEntry } from '../analysis/selection';
+import type { LlmRole } from './llm-session';
+import type { SearchRole } from './search.phase';
+
+export interface LlmAnalysisDeps {
+  analyst: LlmRole;
+  search?: SearchRole;
+  fetch?: FetchPort;
+  /** Used when the auditor pass runs; defaults to the analyst. */
+  auditor?: LlmRole;
+  /** Sub-editor; defaults to the analyst. */
+  writer?: LlmRole;
+}
+
+export interface LlmAnalysisInput {
+  config: ResolvedScanConfig;
+  /** YYYY-MM-DD */
+  scanDate: string;
+  /** Calendar grounding from selectEntries (may be empty). */
+  candidates: SelectedEntry[];
+  calendarVersion: string;
+}
+
+export type LlmPhase = 'search' | 'read' | 'analyse' | 'verify' | 'sub-edit';
+
+export interface LlmAnalysisHooks {
+  phase(name: LlmPhase, message: string, costSoFarCents: number): Promise<void>;
+}
+
+export interface LlmAnalysisResult {
+  envelope: Record<string, unknown>;
+  costCents: number;
+}
