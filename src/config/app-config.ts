@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { ENGINE_IDS } from '../domain/vocabulary/engines';
 
 /** Typed, validated configuration (decisions.md section 4). Built once at start-up from the environment. */
 export type AppRole = 'all' | 'api' | 'worker';
@@ -62,7 +63,7 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export class ConfigError extends Error {}
 
-const KNOWN_ENGINES = ['v4', 'v4.5-alpha', 'v4.5-beta', 'council'];
+const KNOWN_ENGINES: readonly string[] = ENGINE_IDS;
 
 type Env = Record<string, string | undefined>;
 

@@ -1,4 +1,6 @@
-export type EngineId = 'v4' | 'v4.5-alpha' | 'v4.5-beta' | 'council';
+/** Every engine a scan may name; ENGINES below describes each (an engine is added in both places). */
+export const ENGINE_IDS = ['v4', 'v4.5-alpha', 'v4.5-beta', 'council'] as const;
+export type EngineId = (typeof ENGINE_IDS)[number];
 
 /** Phase names as they appear in progress events. */
 export type EnginePhase = 'plan' | 'search' | 'read' | 'analyse' | 'verify' | 'merge' | 'sub-edit' | 'write' | 'translate' | 'finalise';

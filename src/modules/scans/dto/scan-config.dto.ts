@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ENGINE_IDS } from '../../../domain/vocabulary/engines';
 
 /** Documentation of the POST /v1/scans body; validation is validateScanConfig (all errors at once, spec field codes). */
 export class ScanConfigDto {
@@ -11,7 +12,7 @@ export class ScanConfigDto {
   @ApiProperty({ enum: [3, 6, 12, 18, 24, 36], example: 12, description: 'Forward horizon in months' })
   horizon: number;
 
-  @ApiPropertyOptional({ enum: ['v4', 'v4.5-alpha', 'v4.5-beta', 'council'], default: 'v4', description: 'Retired v1, v2, v3, admiral: 422 engine_deprecated' })
+  @ApiPropertyOptional({ enum: ENGINE_IDS, default: 'v4', description: 'Retired v1, v2, v3, admiral: 422 engine_deprecated' })
   engine?: string;
 
   @ApiPropertyOptional({ example: 'large', description: 'A model id from GET /v1/meta/models or a tier: large, large48, medium, small. Not with council (unless large).' })
@@ -55,7 +56,7 @@ export class ScanEstimateRequestDto {
   @ApiPropertyOptional({ enum: [3, 6, 12, 18, 24, 36] })
   horizon?: number;
 
-  @ApiPropertyOptional({ enum: ['v4', 'v4.5-alpha', 'v4.5-beta', 'council'], default: 'v4' })
+  @ApiPropertyOptional({ enum: ENGINE_IDS, default: 'v4' })
   engine?: string;
 
   @ApiPropertyOptional({ enum: ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity', 'offline'] })

@@ -2,7 +2,7 @@ import type { FieldError } from '../../../common/errors/api-error';
 import { readRequestBody } from '../../../common/validation/request-body';
 import { longerThan } from '../../../common/validation/char-count';
 import { isStorableText, unstorableTextMessage } from '../../../common/validation/storable-text';
-import { DEFAULT_ENGINE, EngineId, findEngine, HORIZONS, isHorizon, isRetiredEngine, isVerifierAwareConfig } from '../../../domain/vocabulary/engines';
+import { DEFAULT_ENGINE, EngineId, ENGINES, findEngine, HORIZONS, isHorizon, isRetiredEngine, isVerifierAwareConfig } from '../../../domain/vocabulary/engines';
 import { isKnownModel, PROVIDER_KEYS, resolveModel } from '../../../domain/vocabulary/models';
 import type { ResolvedScanConfig, ScanConfigDefaults } from '../../../domain/scan-config.types';
 
@@ -49,7 +49,7 @@ const FETCH_PROVIDERS = ['fetch-a', 'fetch-b'] as const;
 const SEARCH_PROVIDERS = ['search-a', 'search-b'] as const;
 const VERIFY_PROVIDERS = ['fetch-b', 'fetch-a'] as const;
 /** Engines that take verificationMode / realist / auditor (spec constraint rule 1). */
-const VERIFICATION_ENGINES: readonly EngineId[] = ['v4', 'v4.5-alpha', 'v4.5-beta'];
+const VERIFICATION_ENGINES: readonly EngineId[] = ENGINES.filter((engine) => engine.acceptsVerificationFlags).map((engine) => engine.id);
 const PROVIDER_SELECTION_ENGINE: EngineId = 'v4.5-beta';
 
 export interface CouncilModelFixed {
