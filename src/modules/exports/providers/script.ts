@@ -10,7 +10,10 @@
  * `simple` (plain English register) and anything unknown use English.
  */
 import type { DateConfidence, SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
-import { CONFIDENCE_LABELS, formatLongDate, groupByJurisdiction, horizonText, IMPACT_LABELS, label, listText, paragraphs, scanDateOf, sortItems, STAGE_LABELS, stripCites } from '../renderers/common';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, label, STAGE_LABELS } from '../renderers/item-labels';
+import { formatLongDate, horizonText, scanDateOf } from '../renderers/render-dates';
+import { groupByJurisdiction, sortItems } from '../renderers/item-grouping';
+import { listText, paragraphs, stripCites } from '../renderers/render-text';
 import type { RenderSnapshot } from '../renderers/types';
 
 /** Single-request limit we keep under (the text-to-speech models accept 5,000 / 10,000 characters). */

@@ -24,7 +24,7 @@
  * anything but audio/mpeg (or a generic type) -> EngineFailure.
  */
 import { malformed } from '../../../infra/providers/http/provider-http';
-import { scanDateOf } from '../renderers/common';
+import { scanDateOf } from '../renderers/render-dates';
 import { configBaseUrl, configString, looksLikeMp3, requestBytes, resultMediaType } from './media-http';
 import type { ProviderExportAdapter, ProviderExportInput, ProviderExportResult } from './provider-export.types';
 import { briefingScript, dialogueScript, scriptLanguage } from './script';

@@ -6,7 +6,9 @@
  * or sentiment. Text is capped (8 priorities, long fields truncated) so it never runs past two pages.
  */
 import type { BriefingBlock } from '../../../engine/envelope.types';
-import { artefactFilename, capitalise, formatLongDate, listText, scanDateOf, snapshotTexts, stripCites, truncate } from './common';
+import { artefactFilename } from './artefact-filename';
+import { capitalise, listText, snapshotTexts, stripCites, truncateToColumns } from './render-text';
+import { formatLongDate, scanDateOf } from './render-dates';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, kicker, type PdfHandle, pill, REGULAR } from './pdf-kit';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
@@ -83,14 +85,14 @@ export async function renderBriefingPdf(input: RenderInput): Promise<RenderedArt
     .font(BOLD)
     .fontSize(24)
     .fillColor(COLORS.ink)
-    .text(truncate(content.headline, 200), pdf.left, doc.y, { width: pdf.width, lineGap: 1 });
+    .text(truncateToColumns(content.headline, 200), pdf.left, doc.y, { width: pdf.width, lineGap: 1 });
   if (content.standfirst) {
     doc.moveDown(0.5);
     doc
       .font(REGULAR)
       .fontSize(13)
       .fillColor(COLORS.body)
-      .text(truncate(content.standfirst, 600), pdf.left, doc.y, { width: pdf.width, lineGap: 2.5 });
+      .text(truncateToColumns(content.standfirst, 600), pdf.left, doc.y, { width: pdf.width, lineGap: 2.5 });
   }
   doc.moveDown(0.8);
 
@@ -102,15 +104,15 @@ export async function renderBriefingPdf(input: RenderInput): Promise<RenderedArt
     rule(pdf);
     kicker(pdf, 'Priorities', COLORS.accent);
     doc.moveDown(0.5);
-    priorities.forEach((priority, index) => priorityLine(pdf, truncate(priority, 300), index + 1));
+    priorities.forEach((priority, index) => priorityLine(pdf, truncateToColumns(priority, 300), index + 1));
     doc.moveDown(0.4);
   }
 
-  if (content.pullQuote) pullQuote(pdf, truncate(content.pullQuote, 300));
+  if (content.pullQuote) pullQuote(pdf, truncateToColumns(content.pullQuote, 300));
 
   if (content.bottomLine) {
     doc.moveDown(0.4);
-    boxedText(pdf, truncate(content.bottomLine, 700), {
+    boxedText(pdf, truncateToColumns(content.bottomLine, 700), {
       fill: COLORS.accentSoft,
       bar: COLORS.accent,
       title: 'Bottom line',
@@ -137,13 +139,13 @@ function sentiment(pdf: PdfHandle, content: Briefing): void {
   const color = SENTIMENT_COLORS[content.sentimentLabel.toLowerCase()] ?? COLORS.accent;
   const y = doc.y;
   kicker(pdf, 'Outlook', COLORS.muted, pdf.left, 80);
-  const width = pill(doc, truncate(capitalise(content.sentimentLabel), 40), pdf.left, y + 14, color, { fontSize: 8.5 });
+  const width = pill(doc, truncateToColumns(capitalise(content.sentimentLabel), 40), pdf.left, y + 14, color, { fontSize: 8.5 });
   const textX = pdf.left + Math.max(width, 96) + 14;
   doc
     .font(REGULAR)
     .fontSize(10)
     .fillColor(COLORS.body)
-    .text(truncate(content.sentimentRationale, 400), textX, y, { width: pdf.right - textX, lineGap: 2 });
+    .text(truncateToColumns(content.sentimentRationale, 400), textX, y, { width: pdf.right - textX, lineGap: 2 });
   doc.x = pdf.left;
   doc.y = Math.max(doc.y, y + 34) + 12;
 }

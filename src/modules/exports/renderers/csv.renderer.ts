@@ -13,7 +13,10 @@
  * leading apostrophe so a spreadsheet shows it as text instead of running it as a formula (CSV injection).
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { artefactFilename, groupByJurisdiction, scanDateOf, stripCites } from './common';
+import { artefactFilename } from './artefact-filename';
+import { groupByJurisdiction } from './item-grouping';
+import { scanDateOf } from './render-dates';
+import { stripCites } from './render-text';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
 export const CSV_COLUMNS = [

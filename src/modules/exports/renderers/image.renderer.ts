@@ -15,7 +15,11 @@
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { DEFAULT_STYLE_SLUGS, findVisualStyle, type StyleLayout, type VisualStyle } from '../export-types/image-styles';
-import { artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, label, listText, scanDateOf, snapshotTexts, STAGE_LABELS, stripCites, upcomingItems } from './common';
+import { artefactFilename } from './artefact-filename';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { countBy, upcomingItems } from './item-grouping';
+import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { listText, snapshotTexts, stripCites } from './render-text';
 import { svgFonts } from './fonts';
 import { isDark, mix, Svg } from './svg';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';

@@ -24,7 +24,7 @@ import type { RenderedArtefact, Renderer, RenderInput } from './types';
 
 export type { RenderedArtefact, RenderInput, RenderSnapshot, RenderSnapshotConfig, Renderer } from './types';
 export { IMAGE_SIZES } from './image.renderer';
-export { slideSections } from './common';
+export { slideSections } from './slide-sections';
 
 const RENDERERS: Record<string, Renderer> = {
   pdf: renderPdf,

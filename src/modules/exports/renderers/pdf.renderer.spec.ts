@@ -1,4 +1,4 @@
-import { allCitations } from './common';
+import { allCitations } from './item-grouping';
 import { pdfText, squash } from '../../../../test/support/inspect-artefact';
 import { input, jaSnapshot, JA_TITLES, realisticSnapshot, syntheticSnapshot, ZH_TITLES, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { renderPdf } from './pdf.renderer';

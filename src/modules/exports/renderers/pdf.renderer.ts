@@ -8,7 +8,11 @@
  * Footer on every page but the title page: snapshot title and "Page n of N".
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { allCitations, artefactFilename, capitalise, CONFIDENCE_LABELS, citesToNumbers, countBy, formatDate, formatLongDate, groupByJurisdiction, horizonText, IMPACT_LABELS, IMPACTS, label, listText, paragraphs, safeHttpUrl, scanDateOf, snapshotTexts, STAGE_LABELS, trendItems } from './common';
+import { allCitations, countBy, groupByJurisdiction, trendItems } from './item-grouping';
+import { artefactFilename } from './artefact-filename';
+import { capitalise, citesToNumbers, listText, paragraphs, safeHttpUrl, snapshotTexts } from './render-text';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 

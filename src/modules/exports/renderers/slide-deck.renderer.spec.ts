@@ -1,4 +1,4 @@
-import { slideSections } from './common';
+import { slideSections } from './slide-sections';
 import { hideNodeFromPptxgenjs, slideFiles, unzip } from '../../../../test/support/inspect-artefact';
 import { input, realisticSnapshot, syntheticSnapshot, ZH_TITLES, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { MAX_TABLE_ROWS, renderSlideDeck } from './slide-deck.renderer';

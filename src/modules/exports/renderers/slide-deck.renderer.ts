@@ -15,7 +15,12 @@
  */
 import PptxGenJS from 'pptxgenjs';
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { allCitations, artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, type JurisdictionSection, label, listText, safeHttpUrl, scanDateOf, slideSections, snapshotTexts, STAGE_LABELS, stripCites, truncate } from './common';
+import { allCitations, countBy, type JurisdictionSection } from './item-grouping';
+import { artefactFilename } from './artefact-filename';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { listText, safeHttpUrl, snapshotTexts, stripCites, truncateToColumns } from './render-text';
+import { slideSections } from './slide-sections';
 import { pickDocumentFont } from './fonts';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
@@ -135,7 +140,7 @@ function newSlide(ctx: DeckContext, title: string | null): PptxGenJS.Slide {
       fit: 'shrink',
     });
   }
-  const footer = `${truncate(ctx.snapshot.title, 90)}  ·  ${formatDate(scanDateOf(ctx.snapshot))}`;
+  const footer = `${truncateToColumns(ctx.snapshot.title, 90)}  ·  ${formatDate(scanDateOf(ctx.snapshot))}`;
   slide.addText(footer, { ...text(ctx), x: MARGIN, y: H - 0.45, w: W - 2 * MARGIN - 1, h: 0.3, fontSize: 9, color: ctx.theme.muted });
   slide.slideNumber = {
     x: W - MARGIN - 0.6,
@@ -170,7 +175,7 @@ function titleSlide(ctx: DeckContext): void {
     color: theme.accent,
     charSpacing: 3,
   });
-  slide.addText(truncate(snapshot.title, 160), {
+  slide.addText(truncateToColumns(snapshot.title, 160), {
     ...text(ctx),
     x: 1,
     y: 1.7,
@@ -187,7 +192,7 @@ function titleSlide(ctx: DeckContext): void {
     `Jurisdictions ${listText(snapshot.config.jurisdictions)}`,
     `Areas ${listText(snapshot.config.areas)}`,
   ].join('   ·   ');
-  slide.addText(truncate(meta, 300), {
+  slide.addText(truncateToColumns(meta, 300), {
     ...text(ctx),
     x: 1,
     y: 3.7,
@@ -251,7 +256,7 @@ function summarySlide(ctx: DeckContext): void {
     color: theme.accent,
     charSpacing: 2,
   });
-  slide.addText(truncate(bottomLine, 600), {
+  slide.addText(truncateToColumns(bottomLine, 600), {
     ...text(ctx),
     x: MARGIN + 0.3,
     y: 2.05,
@@ -272,7 +277,7 @@ function summarySlide(ctx: DeckContext): void {
   if (priorities.length > 0) {
     slide.addText(
       priorities.map((priority) => ({
-        text: truncate(priority, 220),
+        text: truncateToColumns(priority, 220),
         options: { bullet: { type: 'number' as const }, paraSpaceAfter: 8, breakLine: true },
       })),
       { ...text(ctx), x, y: 2.05, w: colW, h: 4.6, fontSize: 15, valign: 'top', fit: 'shrink' },
@@ -312,7 +317,7 @@ function jurisdictionSlide(ctx: DeckContext, section: JurisdictionSection): void
   for (const item of shown) {
     rows.push([
       cell(formatDate(item.key_date), { bold: true }),
-      cell(truncate(item.title, dense ? 85 : 110)),
+      cell(truncateToColumns(item.title, dense ? 85 : 110)),
       cell(label(STAGE_LABELS, item.stage)),
       cell(label(IMPACT_LABELS, item.impact), { bold: true, color: theme.impact[item.impact] ?? theme.text }),
       cell(label(CONFIDENCE_LABELS, item.date_confidence)),
@@ -392,7 +397,7 @@ function trendsSlide(ctx: DeckContext): void {
       color: momentumColor,
       charSpacing: 2,
     });
-    slide.addText(truncate(trend.title, 90), {
+    slide.addText(truncateToColumns(trend.title, 90), {
       ...text(ctx),
       x: x + 0.25,
       y: y + 0.5,
@@ -403,7 +408,7 @@ function trendsSlide(ctx: DeckContext): void {
       valign: 'top',
       fit: 'shrink',
     });
-    slide.addText(truncate(stripCites(trend.description), cols === 2 ? 320 : 200), {
+    slide.addText(truncateToColumns(stripCites(trend.description), cols === 2 ? 320 : 200), {
       ...text(ctx),
       x: x + 0.25,
       y: y + 1.15,
@@ -434,9 +439,9 @@ function sourcesSlide(ctx: DeckContext): void {
     for (const citation of column) {
       const url = safeHttpUrl(citation.url);
       runs.push({ text: `[${citation.id}] `, options: { bold: true, color: theme.accent } });
-      runs.push({ text: `${truncate(citation.title || citation.url, 110)}  `, options: { color: theme.text } });
+      runs.push({ text: `${truncateToColumns(citation.title || citation.url, 110)}  `, options: { color: theme.text } });
       // The link sits on the short publisher run: some viewers cannot wrap inside a long hyperlinked run.
-      const publisher = truncate(citation.publisher || 'source', 40);
+      const publisher = truncateToColumns(citation.publisher || 'source', 40);
       runs.push({
         text: publisher,
         options: url

@@ -1,4 +1,4 @@
-import { slideSections } from './common';
+import { slideSections } from './slide-sections';
 import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { escapeHtml, renderSlideWeb } from './slide-web.renderer';
 

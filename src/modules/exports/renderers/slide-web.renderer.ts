@@ -13,7 +13,12 @@
  */
 import { DEFAULT_SLIDE_WEB_STYLE, findVisualStyle, SLIDE_WEB_STYLES, type VisualStyle } from '../export-types/image-styles';
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { allCitations, artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, type JurisdictionSection, label, listText, safeHttpUrl, scanDateOf, type SlideSection, slideSections, snapshotTexts, STAGE_LABELS, stripCites, trendItems } from './common';
+import { allCitations, countBy, type JurisdictionSection, trendItems } from './item-grouping';
+import { artefactFilename } from './artefact-filename';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { listText, safeHttpUrl, snapshotTexts, stripCites } from './render-text';
+import { type SlideSection, slideSections } from './slide-sections';
 import { pickDocumentFont } from './fonts';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 

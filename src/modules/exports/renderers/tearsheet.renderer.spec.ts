@@ -1,4 +1,4 @@
-import { upcomingItems } from './common';
+import { upcomingItems } from './item-grouping';
 import { pdfText, squash } from '../../../../test/support/inspect-artefact';
 import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import { renderTearsheet } from './tearsheet.renderer';

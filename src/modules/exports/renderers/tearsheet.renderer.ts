@@ -6,7 +6,11 @@
  * Every text is drawn in a fixed box and truncated with an ellipsis, so the page never overflows.
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { artefactFilename, CONFIDENCE_LABELS, countBy, formatDate, formatLongDate, horizonText, IMPACT_LABELS, IMPACTS, label, listText, scanDateOf, snapshotTexts, STAGE_LABELS, stripCites, upcomingItems } from './common';
+import { artefactFilename } from './artefact-filename';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { countBy, upcomingItems } from './item-grouping';
+import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { listText, snapshotTexts, stripCites } from './render-text';
 import { A4, BOLD, COLORS, createPdf, finish, type PdfHandle, REGULAR } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 
