@@ -4,7 +4,9 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
 import { ApiProblems } from '../../common/openapi/api-problems.decorator';
-import { ApiKeyListDto, CreatedApiKeyDto, RevokedApiKeyDto } from './dto/api-key.dto';
+import { ApiKeyListDto } from './dto/api-key-list.dto';
+import { CreatedApiKeyDto } from './dto/created-api-key.dto';
+import { RevokedApiKeyDto } from './dto/revoked-api-key.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { KeysService } from './keys.service';
 

@@ -2,7 +2,12 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto, OptionSchemaDto } from './dto/meta.dto';
+import { AreaListDto } from './dto/area-list.dto';
+import { EngineListDto } from './dto/engine-list.dto';
+import { ExportTypeListDto } from './dto/export-type-list.dto';
+import { JurisdictionListDto } from './dto/jurisdiction-list.dto';
+import { ModelListDto } from './dto/model-list.dto';
+import { OptionSchemaDto } from './dto/option-schema.dto';
 import { MetaService } from './meta.service';
 
 @ApiTags('Discovery')

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../../config/app-config';
 import { ExportTypesService } from '../exports/export-types.service';
-import type { AreaListDto, EngineListDto, ExportTypeListDto, JurisdictionListDto, ModelListDto } from './dto/meta.dto';
+import type { AreaListDto } from './dto/area-list.dto';
+import type { EngineListDto } from './dto/engine-list.dto';
+import type { ExportTypeListDto } from './dto/export-type-list.dto';
+import type { JurisdictionListDto } from './dto/jurisdiction-list.dto';
+import type { ModelListDto } from './dto/model-list.dto';
 import { AREAS } from '../../domain/vocabulary/areas';
 import { listPublicEngines } from '../../domain/vocabulary/engines';
 import { JURISDICTIONS } from '../../domain/vocabulary/jurisdictions';

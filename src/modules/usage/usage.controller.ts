@@ -5,7 +5,8 @@ import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
 import { ApiProblems } from '../../common/openapi/api-problems.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UsageQueryDto } from './dto/usage-query.dto';
-import { BudgetDto, UsageReportDto } from './dto/usage-report.dto';
+import { BudgetDto } from './dto/budget.dto';
+import { UsageReportDto } from './dto/usage-report.dto';
 import { UsageService } from './usage.service';
 
 @ApiTags('Usage')

@@ -3,7 +3,8 @@ import { Clock } from '../../common/clock';
 import { validationFailed } from '../../common/errors/api-error';
 import { BudgetService, type BudgetView } from '../budget/budget.service';
 import type { UsageQueryDto } from './dto/usage-query.dto';
-import type { UsageReportDto, UsageRowDto } from './dto/usage-report.dto';
+import type { UsageReportDto } from './dto/usage-report.dto';
+import type { UsageRowDto } from './dto/usage-row.dto';
 import { UsageRecorder } from './usage-recorder.service';
 import { UsageRepository } from './usage.repository';
 

@@ -19,21 +19,3 @@ export class ApiKeyDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Null while the key is active' })
   revoked_at: string | null;
 }
-
-export class CreatedApiKeyDto extends ApiKeyDto {
-  @ApiProperty({ description: 'The raw key, shown exactly once', example: 'rgs_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345' })
-  key: string;
-}
-
-export class ApiKeyListDto {
-  @ApiProperty({ type: [ApiKeyDto] })
-  data: ApiKeyDto[];
-}
-
-export class RevokedApiKeyDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ format: 'date-time' })
-  revoked_at: string;
-}

@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsDateTimeParam } from '../../../common/validation/date-time-param';
 import { IsStorableText } from '../../../common/validation/storable-text';
 import { MAX_AREA_LENGTH, MAX_JURISDICTION_LENGTH } from '../../scans/validation/scan-config.validator';
-import { SNAPSHOT_LANGUAGES, type SnapshotLanguage } from '../language-projection';
 
 export const DEFAULT_LIST_LIMIT = 50;
+
 export const MAX_LIST_LIMIT = 100;
 
 /** Query strings of digits become integers; anything else stays as sent, so @IsInt reports it (`1.5`, `abc`, ``). */
@@ -58,30 +58,4 @@ export class ListSnapshotsQueryDto {
   @Min(0, { message: 'offset must be a non-negative integer' })
   @Max(Number.MAX_SAFE_INTEGER, { message: 'offset must be a non-negative integer' })
   offset?: number;
-}
-
-/** GET /v1/snapshots/{id}. */
-export class SnapshotReadQueryDto {
-  @ApiPropertyOptional({
-    enum: SNAPSHOT_LANGUAGES,
-    default: 'en',
-    description:
-      'Projects a complete translation (or, for `simple`, the Simplified English register) over the envelope when one exists; otherwise the original is returned untouched. `data._meta.language` names a projected language.',
-  })
-  @IsOptional()
-  @IsIn(SNAPSHOT_LANGUAGES, { message: `language must be one of ${SNAPSHOT_LANGUAGES.join(', ')}` })
-  language?: SnapshotLanguage;
-}
-
-/** GET /v1/snapshots/{id}/executive-narrative: `language` is open. */
-export class NarrativeQueryDto {
-  @ApiPropertyOptional({
-    default: 'en',
-    example: 'fr',
-    description:
-      'Any language code (case-insensitive). `en` is the original; `fr`, `de`, `es`, `it`, `zh`, `ja`, `pt` are served from a complete translation; `simple` is the Simplified English register. No such translation: 404 `translation_not_available`.',
-  })
-  @IsOptional()
-  @IsString({ message: 'language must be a single string' })
-  language?: string;
 }

@@ -1,0 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class EngineDto {
+  @ApiProperty({ example: 'v4' })
+  id: string;
+  @ApiProperty({ example: 'v4 (default)' })
+  label: string;
+  @ApiProperty()
+  description: string;
+}

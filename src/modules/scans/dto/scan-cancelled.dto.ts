@@ -1,0 +1,8 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ScanCancelledDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty({ enum: ['cancelled'] })
+  status: 'cancelled';
+}
