@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { EngineModule } from '../../engine/engine.module';
 import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
-import { EstimatorService } from './estimator.service';
+import { EstimatorRepository } from './estimator/estimator.repository';
+import { EstimatorService } from './estimator/estimator.service';
 import { ScanEventsService } from './scan-events.service';
 import { ScanStreamService } from './scan-stream.service';
 import { ScansController } from './scans.controller';
@@ -22,6 +23,7 @@ import { StreamSlotsService } from './stream-slots.service';
     StreamSlotsService,
     ScansProcessor,
     EstimatorService,
+    EstimatorRepository,
   ],
   exports: [ScansService],
 })

@@ -14,7 +14,7 @@ import type { Snapshot } from '../snapshots/entities/snapshot.entity';
 import { liveProjection } from '../snapshots/snapshot-projection';
 import { SnapshotsService } from '../snapshots/snapshots.service';
 import type { Scan } from './entities/scan.entity';
-import { EstimatorService } from './estimator.service';
+import { EstimatorService } from './estimator/estimator.service';
 import { ScanEventsService } from './scan-events.service';
 import { ScansRepository } from './scans.repository';
 import { scanJobId, scanJobOptions, type ScanJob } from './scans.jobs';

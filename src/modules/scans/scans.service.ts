@@ -13,7 +13,7 @@ import { SnapshotsService, type SnapshotView } from '../snapshots/snapshots.serv
 import type { ScanEstimateDto } from './dto/scan-estimate.dto';
 import type { ScanStatusDto } from './dto/scan-status.dto';
 import type { Scan, ScanStatus } from './entities/scan.entity';
-import { EstimatorService } from './estimator.service';
+import { EstimatorService } from './estimator/estimator.service';
 import { fingerprintKey } from './estimator/estimator.fingerprint';
 import { isTerminal, ScanEventsService, type ScanEvent } from './scan-events.service';
 import { ScansRepository, type FinishFields } from './scans.repository';

@@ -1,11 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
+import { NO_API_KEY, UsageRepository, type UsageCount } from './usage.repository';
 
-export const NO_API_KEY = '00000000-0000-0000-0000-000000000000';
 const FLUSH_INTERVAL_MS = 2000;
-const MAX_ROWS_PER_INSERT = 500;
 
 export interface UsageEvent {
   accountId: string;
@@ -16,16 +13,6 @@ export interface UsageEvent {
   exports: number;
 }
 
-interface Counter {
-  accountId: string;
-  apiKeyId: string;
-  endpoint: string;
-  status: number;
-  minuteStart: string;
-  requests: number;
-  scans: number;
-  exports: number;
-}
 
 /**
  * Counts requests in memory and adds them to Postgres every few seconds in one statement, so metering
@@ -34,12 +21,12 @@ interface Counter {
 @Injectable()
 export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('UsageRecorder');
-  private pending = new Map<string, Counter>();
+  private pending = new Map<string, UsageCount>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: UsageRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -86,31 +73,14 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     const batch = [...this.pending.values()];
     this.pending = new Map();
     try {
-      for (let i = 0; i < batch.length; i += MAX_ROWS_PER_INSERT) {
-        const rows = batch.slice(i, i + MAX_ROWS_PER_INSERT);
-        const params: unknown[] = [];
-        const values = rows.map((row) => {
-          params.push(row.accountId, row.apiKeyId, row.endpoint, row.status, row.minuteStart, row.requests, row.scans, row.exports);
-          const n = params.length;
-          return `($${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-        });
-        await this.dataSource.query(
-          `INSERT INTO usage_counters (account_id, api_key_id, endpoint, status, minute_start, requests, scans, exports)
-           VALUES ${values.join(', ')}
-           ON CONFLICT (account_id, api_key_id, endpoint, status, minute_start) DO UPDATE
-             SET requests = usage_counters.requests + EXCLUDED.requests,
-                 scans = usage_counters.scans + EXCLUDED.scans,
-                 exports = usage_counters.exports + EXCLUDED.exports`,
-          params,
-        );
-      }
+      await this.repository.addCounts(batch);
     } catch (error) {
       for (const row of batch) this.merge(row);
       throw error;
     }
   }
 
-  private merge(row: Counter): void {
+  private merge(row: UsageCount): void {
     const id = `${row.accountId}|${row.apiKeyId}|${row.endpoint}|${row.status}|${row.minuteStart}`;
     const existing = this.pending.get(id);
     if (!existing) this.pending.set(id, row);

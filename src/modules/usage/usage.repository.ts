@@ -2,7 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { UsageGroup } from './dto/usage-query.dto';
-import { NO_API_KEY } from './usage-recorder.service';
+
+/** The api_key_id recorded for requests made with a dashboard session (the column is part of the primary key). */
+export const NO_API_KEY = '00000000-0000-0000-0000-000000000000';
+const MAX_ROWS_PER_INSERT = 500;
+
+/** Requests of one account, key, endpoint and status in one minute. */
+export interface UsageCount {
+  accountId: string;
+  apiKeyId: string;
+  endpoint: string;
+  status: number;
+  minuteStart: string;
+  requests: number;
+  scans: number;
+  exports: number;
+}
 
 export interface GroupedCounts {
   group: string | null;
@@ -23,6 +38,28 @@ const ENDPOINT_OF_REFERENCE = `CASE reference_type WHEN 'scan' THEN 'POST /v1/sc
 @Injectable()
 export class UsageRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Adds counts to their minute rows (created on first use), in batches of MAX_ROWS_PER_INSERT rows. */
+  async addCounts(counts: readonly UsageCount[]): Promise<void> {
+    for (let i = 0; i < counts.length; i += MAX_ROWS_PER_INSERT) {
+      const rows = counts.slice(i, i + MAX_ROWS_PER_INSERT);
+      const params: unknown[] = [];
+      const values = rows.map((row) => {
+        params.push(row.accountId, row.apiKeyId, row.endpoint, row.status, row.minuteStart, row.requests, row.scans, row.exports);
+        const n = params.length;
+        return `($${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+      });
+      await this.dataSource.query(
+        `INSERT INTO usage_counters (account_id, api_key_id, endpoint, status, minute_start, requests, scans, exports)
+         VALUES ${values.join(', ')}
+         ON CONFLICT (account_id, api_key_id, endpoint, status, minute_start) DO UPDATE
+           SET requests = usage_counters.requests + EXCLUDED.requests,
+               scans = usage_counters.scans + EXCLUDED.scans,
+               exports = usage_counters.exports + EXCLUDED.exports`,
+        params,
+      );
+    }
+  }
 
   /** Request counts in [from, to), grouped; scoped to one account (index ix_usage_counters_account_minute). */
   async counts(accountId: string, from: Date, to: Date, groupBy: UsageGroup): Promise<GroupedCounts[]> {
