@@ -132,22 +132,34 @@ export interface JsonRequest {
   subject?: string;
 }
 
-export async function requestJson(request: JsonRequest): Promise<unknown> {
-  const { provider, secrets } = request;
-  const timed = timedSignal(request.timeoutMs, request.signal);
-  let response: Response;
-  let text: string;
+/** Sends a request with a JSON body (if any) under the request's timeout; network failures are mapped. */
+async function send(
+  request: Omit<JsonRequest, 'envKey' | 'subject'>,
+  accept: Record<string, string>,
+  timed: TimedSignal,
+): Promise<Response> {
   try {
-    response = await fetch(request.url, {
+    return await fetch(request.url, {
       method: request.method ?? 'POST',
       headers: {
-        accept: 'application/json',
+        ...accept,
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: timed.signal,
     });
+  } catch (error) {
+    throw networkError(request.provider, error, timed, request.secrets);
+  }
+}
+
+export async function requestJson(request: JsonRequest): Promise<unknown> {
+  const { provider, secrets } = request;
+  const timed = timedSignal(request.timeoutMs, request.signal);
+  const response = await send(request, { accept: 'application/json' }, timed);
+  let text: string;
+  try {
     text = await response.text();
   } catch (error) {
     throw networkError(provider, error, timed, secrets);
@@ -246,4 +258,63 @@ export function parsePageUrl(provider: string, url: string): URL {
     throw new ProviderFailure(`${provider}: only http and https URLs can be fetched, got ${parsed.protocol}`, provider, null);
   }
   return parsed;
+}
+
+/**
+ * A binary response (audio, video, documents) with the same error mapping as requestJson, except that 401 / 403
+ * carry `authMessage` (never the key). At most `maxBytes` are read.
+ */
+export interface BytesRequest {
+  provider: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  secrets: readonly (string | undefined)[];
+  /** Message for 401 / 403, e.g. "the voice integration rejected its API key". */
+  authMessage: string;
+  maxBytes: number;
+}
+
+export interface BytesResponse {
+  bytes: Buffer;
+  /** Lower-cased media type without parameters ('' when absent). */
+  contentType: string;
+  status: number;
+}
+
+/** Thrown when the body exceeds `maxBytes`. */
+export class BodyTooLargeError extends ProviderFailure {}
+
+export async function requestBytes(request: BytesRequest): Promise<BytesResponse> {
+  const { provider, secrets } = request;
+  const timed = timedSignal(request.timeoutMs, request.signal);
+  const response = await send(request, {}, timed);
+  if (!response.ok) {
+    let text = '';
+    try {
+      const { bytes } = await readLimited(response, 64 * 1024);
+      text = Buffer.from(bytes).toString('utf8');
+    } catch (error) {
+      throw networkError(provider, error, timed, secrets);
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new ProviderFailure(`${request.authMessage} (HTTP ${response.status})`, provider, response.status);
+    }
+    throw httpError({ provider, status: response.status, body: text, headers: response.headers, secrets });
+  }
+  let body: { bytes: Uint8Array; truncated: boolean };
+  try {
+    body = await readLimited(response, request.maxBytes);
+  } catch (error) {
+    throw networkError(provider, error, timed, secrets);
+  }
+  if (body.truncated) {
+    throw new BodyTooLargeError(redact(`${provider} returned more than ${request.maxBytes} bytes`, secrets), provider, response.status);
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return { bytes: Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength), contentType, status: response.status };
 }

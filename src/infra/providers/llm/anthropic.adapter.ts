@@ -1,6 +1,7 @@
-import { AdapterOptions, DEFAULT_TIMEOUT_MS, asArray, asCount, asRecord, malformed, trimBase, withJsonInstruction, requestJsonObject } from '../http/provider-http';
+import { AdapterOptions, asArray, asCount, asRecord, malformed, withJsonInstruction } from '../http/provider-http';
 import type { LlmPort, LlmRequest, LlmResponse, SearchPort, SearchResult, SearchUsage } from '../ports';
 import { ProviderFailure, ProviderTransientError } from '../provider-errors';
+import { VendorApi } from './vendor-api';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -8,20 +9,21 @@ export const ANTHROPIC_SEARCH_MODEL = 'claude-haiku-4-5-20251001';
 const WEB_SEARCH_TOOL = 'web_search_20250305';
 
 /** Claude Messages API; search runs the server-side web search tool. */
-export class AnthropicAdapter implements LlmPort, SearchPort {
+export class AnthropicAdapter extends VendorApi implements LlmPort, SearchPort {
   readonly provider = 'anthropic';
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: AdapterOptions) {
-    this.baseUrl = trimBase(options.baseUrl ?? ANTHROPIC_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  constructor(options: AdapterOptions) {
+    super(options, ANTHROPIC_BASE_URL, 'ANTHROPIC_API_KEY');
+  }
+
+  protected authHeaders(): Record<string, string> {
+    return { 'x-api-key': this.options.apiKey, 'anthropic-version': ANTHROPIC_VERSION };
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     // The Messages API has no JSON mode, so JSON is asked for in the system prompt.
     const system = withJsonInstruction(request.system, request.json);
-    const data = await this.post(
+    const data = await this.messages(
       {
         model: request.model,
         max_tokens: request.maxTokens,
@@ -49,7 +51,7 @@ export class AnthropicAdapter implements LlmPort, SearchPort {
     signal?: AbortSignal,
   ): Promise<{ results: SearchResult[]; usage: SearchUsage }> {
     const model = options.model ?? ANTHROPIC_SEARCH_MODEL;
-    const data = await this.post(
+    const data = await this.messages(
       {
         model,
         max_tokens: 1024,
@@ -111,18 +113,8 @@ export class AnthropicAdapter implements LlmPort, SearchPort {
     };
   }
 
-  private async post(body: Record<string, unknown>, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    return requestJsonObject({
-      provider: this.provider,
-      url: `${this.baseUrl}/v1/messages`,
-      headers: { 'x-api-key': this.options.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-      body,
-      timeoutMs: this.timeoutMs,
-      signal,
-      secrets: [this.options.apiKey],
-      envKey: 'ANTHROPIC_API_KEY',
-      subject: `model ${model}`,
-    });
+  private messages(body: Record<string, unknown>, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return this.postForObject('/v1/messages', body, model, signal);
   }
 }
 

@@ -1,18 +1,20 @@
-import { AdapterOptions, DEFAULT_TIMEOUT_MS, asArray, asCount, asRecord, malformed, requestJson, trimBase } from '../http/provider-http';
+import { AdapterOptions, asArray, asCount, asRecord, malformed } from '../http/provider-http';
 import type { LlmPort, LlmRequest, LlmResponse } from '../ports';
 import { ProviderFailure } from '../provider-errors';
+import { VendorApi } from './vendor-api';
 
 export const COHERE_BASE_URL = 'https://api.cohere.com';
 
 /** Cohere Chat API v2. */
-export class CohereAdapter implements LlmPort {
+export class CohereAdapter extends VendorApi implements LlmPort {
   readonly provider = 'cohere';
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: AdapterOptions) {
-    this.baseUrl = trimBase(options.baseUrl ?? COHERE_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  constructor(options: AdapterOptions) {
+    super(options, COHERE_BASE_URL, 'COHERE_API_KEY');
+  }
+
+  protected authHeaders(): Record<string, string> {
+    return { authorization: `Bearer ${this.options.apiKey}` };
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
@@ -27,17 +29,7 @@ export class CohereAdapter implements LlmPort {
       ...(request.json ? { response_format: { type: 'json_object' } } : {}),
     };
     const data = asRecord(
-      await requestJson({
-        provider: this.provider,
-        url: `${this.baseUrl}/v2/chat`,
-        headers: { authorization: `Bearer ${this.options.apiKey}` },
-        body,
-        timeoutMs: this.timeoutMs,
-        signal,
-        secrets: [this.options.apiKey],
-        envKey: 'COHERE_API_KEY',
-        subject: `model ${request.model}`,
-      }),
+      await this.post('/v2/chat', body, request.model, signal),
     );
     const content = asArray(asRecord(data?.message)?.content);
     if (!data || !content) throw malformed(this.provider, 'missing message.content[]');

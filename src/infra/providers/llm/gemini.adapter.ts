@@ -1,19 +1,21 @@
-import { AdapterOptions, DEFAULT_TIMEOUT_MS, asArray, asCount, asRecord, malformed, trimBase, requestJsonObject } from '../http/provider-http';
+import { AdapterOptions, asArray, asCount, asRecord, malformed } from '../http/provider-http';
 import type { LlmPort, LlmRequest, LlmResponse, SearchPort, SearchResult, SearchUsage } from '../ports';
 import { ProviderFailure } from '../provider-errors';
+import { VendorApi } from './vendor-api';
 
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
 export const GEMINI_SEARCH_MODEL = 'gemini-2.5-flash';
 
 /** Gemini API generateContent; search uses Grounding with Google Search. */
-export class GeminiAdapter implements LlmPort, SearchPort {
+export class GeminiAdapter extends VendorApi implements LlmPort, SearchPort {
   readonly provider = 'gemini';
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: AdapterOptions) {
-    this.baseUrl = trimBase(options.baseUrl ?? GEMINI_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  constructor(options: AdapterOptions) {
+    super(options, GEMINI_BASE_URL, 'GEMINI_API_KEY');
+  }
+
+  protected authHeaders(): Record<string, string> {
+    return { 'x-goog-api-key': this.options.apiKey };
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
@@ -97,17 +99,7 @@ export class GeminiAdapter implements LlmPort, SearchPort {
 
   private async generate(model: string, body: unknown, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const id = model.replace(/^models\//, '');
-    return requestJsonObject({
-      provider: this.provider,
-      url: `${this.baseUrl}/v1beta/models/${encodeURIComponent(id)}:generateContent`,
-      headers: { 'x-goog-api-key': this.options.apiKey },
-      body,
-      timeoutMs: this.timeoutMs,
-      signal,
-      secrets: [this.options.apiKey],
-      envKey: 'GEMINI_API_KEY',
-      subject: `model ${id}`,
-    });
+    return this.postForObject(`/v1beta/models/${encodeURIComponent(id)}:generateContent`, body, id, signal);
   }
 }
 

@@ -1,6 +1,7 @@
-import { AdapterOptions, DEFAULT_TIMEOUT_MS, asArray, asCount, asRecord, malformed, trimBase, withJsonInstruction, requestJsonObject } from '../http/provider-http';
+import { AdapterOptions, asArray, asCount, asRecord, malformed, withJsonInstruction } from '../http/provider-http';
 import type { LlmPort, LlmRequest, LlmResponse } from '../ports';
 import { ProviderFailure } from '../provider-errors';
+import { VendorApi } from './vendor-api';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com';
 
@@ -10,14 +11,15 @@ const REASONING_MODEL = /^(gpt-5|o\d)/;
 const RESPONSES_ONLY_MODEL = /^(gpt-5[^-]*|o\d+)-pro(-|$)/;
 
 /** OpenAI Chat Completions, or the Responses API for models only served there. */
-export class OpenAiAdapter implements LlmPort {
+export class OpenAiAdapter extends VendorApi implements LlmPort {
   readonly provider = 'openai';
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: AdapterOptions) {
-    this.baseUrl = trimBase(options.baseUrl ?? OPENAI_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  constructor(options: AdapterOptions) {
+    super(options, OPENAI_BASE_URL, 'OPENAI_API_KEY');
+  }
+
+  protected authHeaders(): Record<string, string> {
+    return { authorization: `Bearer ${this.options.apiKey}` };
   }
 
   complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
@@ -37,7 +39,7 @@ export class OpenAiAdapter implements LlmPort {
       ...(request.temperature !== undefined && !REASONING_MODEL.test(request.model) ? { temperature: request.temperature } : {}),
       ...(request.json ? { response_format: { type: 'json_object' } } : {}),
     };
-    const data = await this.post('/v1/chat/completions', body, request.model, signal);
+    const data = await this.postForObject('/v1/chat/completions', body, request.model, signal);
     const choice = asRecord(asArray(data.choices)?.[0]);
     const message = asRecord(choice?.message);
     if (!choice || !message) throw malformed(this.provider, 'missing choices[0].message');
@@ -66,7 +68,7 @@ export class OpenAiAdapter implements LlmPort {
       max_output_tokens: request.maxTokens,
       ...(request.json ? { text: { format: { type: 'json_object' } } } : {}),
     };
-    const data = await this.post('/v1/responses', body, request.model, signal);
+    const data = await this.postForObject('/v1/responses', body, request.model, signal);
     const output = asArray(data.output);
     if (!output) throw malformed(this.provider, 'missing output[]');
     const parts: string[] = [];
@@ -91,17 +93,4 @@ export class OpenAiAdapter implements LlmPort {
     return { text, usage: { inputTokens: asCount(usage.input_tokens), outputTokens: asCount(usage.output_tokens) } };
   }
 
-  private async post(path: string, body: unknown, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    return requestJsonObject({
-      provider: this.provider,
-      url: `${this.baseUrl}${path}`,
-      headers: { authorization: `Bearer ${this.options.apiKey}` },
-      body,
-      timeoutMs: this.timeoutMs,
-      signal,
-      secrets: [this.options.apiKey],
-      envKey: 'OPENAI_API_KEY',
-      subject: `model ${model}`,
-    });
-  }
 }

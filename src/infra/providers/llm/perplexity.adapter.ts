@@ -1,5 +1,6 @@
-import { AdapterOptions, DEFAULT_TIMEOUT_MS, asArray, asCount, asRecord, malformed, trimBase, withJsonInstruction, requestJsonObject } from '../http/provider-http';
+import { AdapterOptions, asArray, asCount, asRecord, malformed, withJsonInstruction } from '../http/provider-http';
 import type { LlmPort, LlmRequest, LlmResponse, SearchPort, SearchResult, SearchUsage } from '../ports';
+import { VendorApi } from './vendor-api';
 
 export const PERPLEXITY_BASE_URL = 'https://api.perplexity.ai';
 export const PERPLEXITY_SEARCH_MODEL = 'sonar';
@@ -7,14 +8,15 @@ const SEARCH_SYSTEM =
   'You are a research assistant. Find authoritative, recent primary sources (regulators, official journals) and answer briefly.';
 
 /** Perplexity Sonar chat completions: an LLM whose every answer is grounded in a web search. */
-export class PerplexityAdapter implements LlmPort, SearchPort {
+export class PerplexityAdapter extends VendorApi implements LlmPort, SearchPort {
   readonly provider = 'perplexity';
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: AdapterOptions) {
-    this.baseUrl = trimBase(options.baseUrl ?? PERPLEXITY_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  constructor(options: AdapterOptions) {
+    super(options, PERPLEXITY_BASE_URL, 'PERPLEXITY_API_KEY');
+  }
+
+  protected authHeaders(): Record<string, string> {
+    return { authorization: `Bearer ${this.options.apiKey}` };
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
@@ -79,17 +81,7 @@ export class PerplexityAdapter implements LlmPort, SearchPort {
   }
 
   private async chat(body: unknown, model: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    return requestJsonObject({
-      provider: this.provider,
-      url: `${this.baseUrl}/chat/completions`,
-      headers: { authorization: `Bearer ${this.options.apiKey}` },
-      body,
-      timeoutMs: this.timeoutMs,
-      signal,
-      secrets: [this.options.apiKey],
-      envKey: 'PERPLEXITY_API_KEY',
-      subject: `model ${model}`,
-    });
+    return this.postForObject('/chat/completions', body, model, signal);
   }
 }
 

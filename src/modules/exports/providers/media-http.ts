@@ -1,81 +1,10 @@
 /**
- * Binary-response HTTP for the media providers, with the same error mapping as the engine's provider adapters
- * (src/engine/providers/http.ts): 429 / 408 / 5xx / network errors / timeouts -> ProviderTransientError;
- * 401 / 403 -> ProviderFailure with `authMessage` (never the key); other 4xx -> ProviderFailure with the provider's
- * detail, keys redacted. A caller's own abort is rethrown as its reason.
+ * What the media export adapters (notebook, voice) share beyond the HTTP client (requestBytes in
+ * src/infra/providers/http/provider-http.ts): the media types a result may carry, integration settings, waiting.
  */
-import { httpError, networkError, readLimited, redact, timedSignal } from '../../../infra/providers/http/provider-http';
 import { findExportType } from '../export-types/export-types.registry';
 import { acceptedResultMediaType, allowedResultMediaTypes, bareMediaType, isGenericMediaType } from '../export-types/result-media-types';
 import { ProviderFailure } from '../../../infra/providers/provider-errors';
-
-export interface BytesRequest {
-  provider: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers: Record<string, string>;
-  /** Sent as JSON. */
-  body?: unknown;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  secrets: readonly (string | undefined)[];
-  /** Message for 401 / 403, e.g. "the voice integration rejected its API key". */
-  authMessage: string;
-  maxBytes: number;
-}
-
-export interface BytesResponse {
-  bytes: Buffer;
-  /** Lower-cased media type without parameters ('' when absent). */
-  contentType: string;
-  status: number;
-}
-
-/** Thrown when the body exceeds `maxBytes`. */
-export class BodyTooLargeError extends ProviderFailure {}
-
-export async function requestBytes(request: BytesRequest): Promise<BytesResponse> {
-  const { provider, secrets } = request;
-  const timed = timedSignal(request.timeoutMs, request.signal);
-  let response: Response;
-  try {
-    response = await fetch(request.url, {
-      method: request.method ?? 'POST',
-      headers: {
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...request.headers,
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: timed.signal,
-    });
-  } catch (error) {
-    throw networkError(provider, error, timed, secrets);
-  }
-  if (!response.ok) {
-    let text = '';
-    try {
-      const { bytes } = await readLimited(response, 64 * 1024);
-      text = Buffer.from(bytes).toString('utf8');
-    } catch (error) {
-      throw networkError(provider, error, timed, secrets);
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new ProviderFailure(`${request.authMessage} (HTTP ${response.status})`, provider, response.status);
-    }
-    throw httpError({ provider, status: response.status, body: text, headers: response.headers, secrets });
-  }
-  let body: { bytes: Uint8Array; truncated: boolean };
-  try {
-    body = await readLimited(response, request.maxBytes);
-  } catch (error) {
-    throw networkError(provider, error, timed, secrets);
-  }
-  if (body.truncated) {
-    throw new BodyTooLargeError(redact(`${provider} returned more than ${request.maxBytes} bytes`, secrets), provider, response.status);
-  }
-  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  return { bytes: Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength), contentType, status: response.status };
-}
 
 /**
  * The media type a provider's result is stored and served as. Every type the provider names for it (in a job

@@ -30,9 +30,9 @@
  *
  * Cost: result.cost_cents when given, else NOTEBOOK_DEFAULT_COST_CENTS[artifact_type].
  */
-import { asRecord, errorDetail, malformed, redact, requestJson } from '../../../infra/providers/http/provider-http';
+import { asRecord, errorDetail, malformed, redact, requestJson, BodyTooLargeError, requestBytes, type BytesResponse } from '../../../infra/providers/http/provider-http';
 import { artefactFilename } from '../renderers/artefact-filename';
-import { abortReason, BodyTooLargeError, configBaseUrl, configString, requestBytes, resultMediaType, sleep, type BytesResponse } from './media-http';
+import { abortReason, configBaseUrl, configString, resultMediaType, sleep } from './media-http';
 import { ResultUndeliverableError, type ProviderExportAdapter, type ProviderExportInput, type ProviderExportResult } from './provider-export.types';
 import { notebookSourceMarkdown, scriptLanguage } from './script';
 import { ProviderFailure, ProviderTransientError } from '../../../infra/providers/provider-errors';

@@ -23,9 +23,9 @@
  * ProviderTransientError; other 4xx -> EngineFailure with the provider's detail (keys redacted); audio labelled as
  * anything but audio/mpeg (or a generic type) -> EngineFailure.
  */
-import { malformed } from '../../../infra/providers/http/provider-http';
+import { malformed, requestBytes } from '../../../infra/providers/http/provider-http';
 import { scanDateOf } from '../renderers/render-dates';
-import { configBaseUrl, configString, looksLikeMp3, requestBytes, resultMediaType } from './media-http';
+import { configBaseUrl, configString, looksLikeMp3, resultMediaType } from './media-http';
 import type { ProviderExportAdapter, ProviderExportInput, ProviderExportResult } from './provider-export.types';
 import { briefingScript, dialogueScript, scriptLanguage } from './script';
 import { ProviderFailure } from '../../../infra/providers/provider-errors';
