@@ -6,8 +6,9 @@
  * Both validate paths, methods, auth headers and body fields, record every request, and can be told to fail
  * or to label their answers with another media type (a provider's word on a type is not to be trusted).
  */
-import { createServer, IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { createServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recordRequest, type RecordedRequest } from './recorded-request';
 import { deflateSync } from 'node:zlib';
 
 export const FAKE_VOICE_API_KEY = 'fake-voice-key-0123456789abcdef';
@@ -121,14 +122,7 @@ export function fakeArtefact(kind: string): { bytes: Buffer; mime: string } {
 // ---------------------------------------------------------------------------------------------------------------
 // Shared server plumbing
 
-export interface MediaRequest {
-  method: string;
-  /** Path and query. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-  body: unknown;
-}
+export type MediaRequest = RecordedRequest;
 
 type Reply = { status: number; headers?: Record<string, string>; body: string | Buffer } | 'hang' | 'drop';
 export type FakeFailure = number | 'timeout';
@@ -150,25 +144,15 @@ async function serve(
   const requests: MediaRequest[] = [];
   let baseUrl = '';
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown);
-      } catch {
-        body = undefined;
-      }
-      const request: MediaRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, rawBody, body };
-      requests.push(request);
-      void Promise.resolve()
-        .then(() => handler(request, baseUrl))
-        .then(
-          (reply) => send(res, reply),
-          (error: unknown) => send(res, json(500, { error: { message: `fake server error: ${String(error)}` } })),
-        );
-    });
+    recordRequest(req)
+      .then((request) => {
+        requests.push(request);
+        return handler(request, baseUrl);
+      })
+      .then(
+        (reply) => send(res, reply),
+        (error: unknown) => send(res, json(500, { error: { message: `fake server error: ${String(error)}` } })),
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,22 +2,15 @@
  * Test helper: loopback fakes of the provider APIs. Each validates requests the way the real API does (path,
  * method, auth header, required body fields) and answers in that vendor's wire format.
  */
-import { createServer, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recordRequest, type RecordedRequest } from './recorded-request';
 
 export type FakeKind = 'anthropic' | 'openai' | 'gemini' | 'cohere' | 'perplexity' | 'deepl' | 'reader' | 'web';
 
 export const FAKE_API_KEY = 'fake-secret-key-0123456789abcdef';
 
-export interface RecordedRequest {
-  method: string;
-  /** Path and query, e.g. `/v1/messages`. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-  /** Parsed JSON body, undefined when absent or not JSON. */
-  body: unknown;
-}
+export type { RecordedRequest } from './recorded-request';
 
 export interface FakeSearchHit {
   url: string;
@@ -93,23 +86,15 @@ export async function startFakeProvider(kind: FakeKind, handler?: FakeHandler, o
   const failures: Failure[] = [];
 
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown);
-      } catch {
-        body = undefined;
-      }
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, rawBody, body };
-      requests.push(recorded);
-      void respond(kind, recorded, req, apiKey, failures.shift(), handler).then(
+    recordRequest(req)
+      .then((recorded) => {
+        requests.push(recorded);
+        return respond(kind, recorded, req, apiKey, failures.shift(), handler);
+      })
+      .then(
         (reply) => send(res, reply),
         (error: unknown) => send(res, json(500, { message: `fake server error: ${String(error)}` })),
       );
-    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
