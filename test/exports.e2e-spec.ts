@@ -4,8 +4,7 @@ import { DataSource } from 'typeorm';
 import { EXPORTS_QUEUE } from '../src/infra/queues/queue-names';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { ExportsProcessor } from '../src/modules/exports/exports.processor';
-import { pollUntil } from './support/poll';
-import { bootTestApp, newAccount, type TestApp, downloadExport } from './support/test-app';
+import { bootTestApp, newAccount, type TestApp, downloadExport, finishedExport } from './support/test-app';
 
 const SCAN = { jurisdictions: ['EU', 'UK'], areas: ['AML / KYC', 'Payments'], horizon: 12 };
 
@@ -28,18 +27,7 @@ describe('exports', () => {
 
   const create = (body: object, key = auth) => t.http().post('/v1/exports').set('Authorization', key).send(body);
   const job = (id: string) => t.http().get(`/v1/exports/${id}`).set('Authorization', auth);
-  // Polled in the database: the reads bucket would not take a tight HTTP poll.
-  const finished = async (id: string) => {
-    await pollUntil(
-      async () => {
-        const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
-        return row && !['queued', 'processing'].includes(row.status);
-      },
-      30000,
-      100,
-    );
-    return (await job(id).expect(200)).body;
-  };
+  const finished = (id: string) => finishedExport(t, id, auth);
   const download = (id: string) => downloadExport(t, id, auth);
 
   it('creates a PDF export: 202, Location, then completed with a download that parses as the report', async () => {

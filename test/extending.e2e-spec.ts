@@ -1,8 +1,6 @@
-import { DataSource } from 'typeorm';
 import { registerExportType } from '../src/modules/exports/register-export-type';
 import type { RenderInput } from '../src/modules/exports/renderers';
-import { pollUntil } from './support/poll';
-import { bootTestApp, downloadExport, newAccount, type TestApp } from './support/test-app';
+import { bootTestApp, downloadExport, finishedExport, newAccount, type TestApp } from './support/test-app';
 
 // docs/extending.md, "Add an export type": the one registerExportType call, and every place that must pick it up.
 const ITEM_LIST = {
@@ -78,12 +76,7 @@ describe('extending: a registered export type', () => {
       .send({ snapshot_id: snapshotId, provider: 'internal-text', artifact_type: 'item-list', options: { order: 'date' } })
       .expect(202);
     const id = created.body.export_job_id;
-    await pollUntil(async () => {
-      const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
-      return row && !['queued', 'processing'].includes(row.status);
-    }, 30000);
-    const job = await t.http().get(`/v1/exports/${id}`).set('Authorization', auth).expect(200);
-    expect(job.body).toMatchObject({ status: 'completed', options: { order: 'date' }, result_mime: 'text/plain; charset=utf-8' });
+    expect(await finishedExport(t, id, auth)).toMatchObject({ status: 'completed', options: { order: 'date' }, result_mime: 'text/plain; charset=utf-8' });
     const download = await downloadExport(t, id, auth).expect(200);
     expect(download.headers['content-type']).toBe('text/plain; charset=utf-8');
     const dates = Buffer.from(download.body).toString('utf8').trim().split('\n').map((line) => line.slice(0, 10));

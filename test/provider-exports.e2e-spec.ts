@@ -1,9 +1,7 @@
-import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { startFakeNotebookServer, startFakeVoiceServer } from './fakes/fake-media-servers';
-import { pollUntil } from './support/poll';
-import { bootTestApp, newAccount, type TestApp, downloadExport } from './support/test-app';
+import { bootTestApp, newAccount, type TestApp, downloadExport, finishedExport } from './support/test-app';
 
 describe('provider-backed exports (loopback fakes of the voice and notebook services)', () => {
   let t: TestApp;
@@ -44,17 +42,7 @@ describe('provider-backed exports (loopback fakes of the voice and notebook serv
       .post('/v1/exports')
       .set('Authorization', auth)
       .send({ snapshot_id: snapshotId, ...body });
-  const finished = async (id: string) => {
-    await pollUntil(
-      async () => {
-        const [row] = await t.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
-        return row && !['queued', 'processing'].includes(row.status);
-      },
-      30000,
-      100,
-    );
-    return (await t.http().get(`/v1/exports/${id}`).set('Authorization', auth).expect(200)).body;
-  };
+  const finished = (id: string) => finishedExport(t, id, auth);
   const download = (id: string) => downloadExport(t, id, auth);
 
   it('produces a voice briefing, charges its cost to the pool, and serves ranges of the audio', async () => {

@@ -2,7 +2,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { createHttpApp } from '../../src/app.factory';
+import { DataSource } from 'typeorm';
 import { uniqueName } from '../setup/test-infra';
+import { pollUntil } from './poll';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -77,4 +79,20 @@ export function downloadExport(testApp: TestApp, id: string, authorization: stri
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
+}
+
+/**
+ * Waits for an export to leave queued/processing and returns it as GET /v1/exports/{id} shows it. Polled in the
+ * database: the reads bucket would not take a tight HTTP poll.
+ */
+export async function finishedExport(testApp: TestApp, id: string, authorization: string) {
+  await pollUntil(
+    async () => {
+      const [row] = await testApp.app.get(DataSource).query('SELECT status FROM export_jobs WHERE id = $1', [id]);
+      return row && !['queued', 'processing'].includes(row.status);
+    },
+    30000,
+    100,
+  );
+  return (await testApp.http().get(`/v1/exports/${id}`).set('Authorization', authorization).expect(200)).body;
 }
