@@ -8,7 +8,7 @@ import { applyGuardrails, type Guarded } from './guardrails';
 import type { LlmRole, LlmSession } from './llm-session';
 import { asEnum, asList, asObject, asText, rewriteSourceReferences, stripReferences } from './parse';
 import { ANALYST_SYSTEM, analystPrompt } from './prompts';
-import { MAX_PRIORITIES, ruleNarrative, ruleSummary, type Facts } from './rule-prose';
+import { executiveSummary as ruleSummary, MAX_PRIORITIES, narrative as ruleNarrative, type ProseFacts } from '../analysis/prose';
 import type { SourceBook } from './source-book';
 
 export const ANALYST_MAX_TOKENS = 8192;
@@ -27,7 +27,8 @@ export interface AnalyseInput {
 export interface AnalyseOutcome extends Guarded {
   attempts: number;
   trends: SnapshotTrend[];
-  facts: Facts;
+  /** What rule-built prose is written from, here and in the sub-edit. */
+  facts: ProseFacts;
   executiveSummary: ExecutiveSummary;
   narrative: string;
   /** Whether the narrative is the analyst's or built by rule. */
@@ -75,13 +76,18 @@ export async function analysePhase(session: LlmSession, analyst: LlmRole, input:
   const mentionsDropped = (text: string) => droppedTitles.some((t) => text.toLowerCase().includes(t.toLowerCase()));
   const citationIds = new Set(items.flatMap((i) => i.citations.map((c) => c.id)));
 
-  const facts: Facts = {
-    jurisdictions: input.jurisdictions.ids.length ? input.jurisdictions.ids : config.jurisdictions,
-    areas: input.areas.ids.length ? input.areas.ids : config.areas,
-    horizonMonths: config.horizon,
+  const facts: ProseFacts = {
     scanDate,
+    horizonMonths: config.horizon,
     windowEnd,
-    items,
+    source: { kind: 'llm' },
+    jurisdictionIds: input.jurisdictions.ids,
+    areaIds: input.areas.ids,
+    unmatchedJurisdictions: input.jurisdictions.unmatched,
+    unmatchedAreas: input.areas.unmatched,
+    prose: items.map((item) => ({ item, event: guarded.entryById.get(item.id)?.key_dates.find((k) => k.date === item.key_date)?.event ?? 'Key date' })),
+    trends,
+    matchedCount: items.length,
   };
   const summaryRaw = asObject(raw.executive_summary);
   const bottomLine = asText(summaryRaw?.bottom_line);
@@ -107,7 +113,7 @@ export async function analysePhase(session: LlmSession, analyst: LlmRole, input:
     narrative = droppedTitles.length ? withoutSentencesMentioning(rewritten, mentionsDropped) : rewritten;
   }
   const narrativeSource = narrative ? 'analyst' : 'rule';
-  if (!narrative) narrative = ruleNarrative(facts);
+  if (!narrative) narrative = ruleNarrative(facts, 0, []);
   const message = `Analysed ${count(items.length, 'item')} into ${count(trends.length, 'trend')}${dropped.length ? `; dropped ${dropped.length} unsupported` : ''}`;
   return { ...guarded, attempts: analysis.attempts, trends, facts, executiveSummary, narrative, narrativeSource, mentionsDropped, message };
 }

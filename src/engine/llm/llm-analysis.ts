@@ -52,7 +52,11 @@ export async function analyseWithLlm(
   const verification = await verifyPhase(session, auditor, config, scanDate, analysis.items, analysis.entryById, book.sources);
   await hooks.phase('verify', verification.message, session.cost);
   const writer = deps.writer ?? deps.analyst;
-  const subEdit = await subEditPhase(session, writer, analysis.facts, analysis.executiveSummary.bottom_line, analysis.mentionsDropped);
+  const scope = {
+    jurisdictions: jurisdictions.ids.length ? jurisdictions.ids : config.jurisdictions,
+    areas: areas.ids.length ? areas.ids : config.areas,
+  };
+  const subEdit = await subEditPhase(session, writer, analysis.facts, scope, analysis.executiveSummary.bottom_line, analysis.mentionsDropped);
   await hooks.phase('sub-edit', subEdit.message, session.cost);
 
   const envelope = llmEnvelope({

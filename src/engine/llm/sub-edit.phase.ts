@@ -4,7 +4,7 @@ import type { BriefingBlock } from '../envelope.types';
 import type { LlmRole, LlmSession } from './llm-session';
 import { asList, asText, type JsonObject, stripReferences } from './parse';
 import { WRITER_SYSTEM, writerPrompt } from './prompts';
-import { MAX_PRIORITIES, ruleBriefing, type Facts } from './rule-prose';
+import { briefing as ruleBriefing, MAX_PRIORITIES, type ProseFacts } from '../analysis/prose';
 
 export const WRITER_MAX_TOKENS = 2048;
 
@@ -20,24 +20,27 @@ export interface SubEditOutcome {
 export async function subEditPhase(
   session: LlmSession,
   writer: LlmRole,
-  facts: Facts,
+  facts: ProseFacts,
+  /** The jurisdictions and areas the writer is told about: resolved ids, or the names as requested. */
+  scope: { jurisdictions: string[]; areas: string[] },
   bottomLine: string,
   mentionsDropped: (text: string) => boolean,
 ): Promise<SubEditOutcome> {
   let written: BriefingBlock | null = null;
   let note: string | undefined;
-  if (facts.items.length > 0) {
+  const items = facts.prose.map((p) => p.item);
+  if (items.length > 0) {
     try {
       const reply = await session.completeJson(
         writer,
         WRITER_SYSTEM,
         writerPrompt({
-          jurisdictions: facts.jurisdictions,
-          areas: facts.areas,
+          jurisdictions: scope.jurisdictions,
+          areas: scope.areas,
           horizonMonths: facts.horizonMonths,
           scanDate: facts.scanDate,
           windowEnd: facts.windowEnd,
-          items: facts.items,
+          items,
           bottomLine,
         }),
         WRITER_MAX_TOKENS,
