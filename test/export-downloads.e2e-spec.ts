@@ -139,7 +139,7 @@ describe('export downloads', () => {
     const pdfFile = await download(pdf.id).expect(200);
     expect(pdfFile.headers['x-content-type-options']).toBe('nosniff');
     expect(pdfFile.headers['content-disposition']).toMatch(/^inline;/);
-    // PDFs are not sandboxed (docs/notes/downloads.md): the spec serves them inline, to the browser's PDF viewer.
+    // PDFs are not sandboxed (docs/decisions.md, Exports; docs/security.md, Content we serve): the spec serves them inline, to the browser's PDF viewer.
     expect(pdfFile.headers['content-security-policy']).toBeUndefined();
 
     const slides = await completedExport('frontend-slides', 'slide-web');

@@ -1,7 +1,8 @@
 import { isIPv4 } from 'node:net';
 import { ENGINE_IDS } from '../domain/vocabulary/engines';
+import { VENDOR_KEYS, type VendorKey } from '../domain/vocabulary/models';
 
-/** Typed, validated configuration (decisions.md section 4). Built once at start-up from the environment. */
+/** Typed, validated configuration (../shared/spec/decisions.md section 4). Built once at start-up from the environment. */
 export type AppRole = 'all' | 'api' | 'worker';
 
 export interface AppConfig {
@@ -53,11 +54,9 @@ export interface AppConfig {
   /** How often workers look for scans and exports whose jobs were lost or failed without their state being written. */
   reconcileIntervalMs: number;
   logLevel: string;
-  providers: Record<ProviderKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
+  providers: Record<VendorKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
 }
 
-export const PROVIDER_KEYS = ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity'] as const;
-export type ProviderKey = (typeof PROVIDER_KEYS)[number];
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -185,7 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const providers = Object.fromEntries(
-    PROVIDER_KEYS.map((key) => {
+    VENDOR_KEYS.map((key) => {
       const upper = key.toUpperCase();
       return [key, { apiKey: read.optional(`${upper}_API_KEY`), baseUrl: read.url(`${upper}_BASE_URL`, ['http:', 'https:']) }];
     }),
@@ -208,7 +207,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exportRetentionSeconds: read.int('EXPORT_RETENTION_SECONDS', 604800, 1),
     storageDir: read.string('STORAGE_DIR', './.data/artefacts'),
     enabledEngines,
-    // Demo pacing (decisions.md section 4): none in production.
+    // Demo pacing (../shared/spec/decisions.md section 4): none in production.
     offlineStepMs: read.int('OFFLINE_STEP_MS', read.optional('NODE_ENV') === 'production' ? 0 : 1500, 0, 600000),
     defaultFetchProvider: read.oneOf('DEFAULT_FETCH_PROVIDER', ['fetch-a', 'fetch-b'] as const, 'fetch-a'),
     defaultSearchProvider: read.oneOf('DEFAULT_SEARCH_PROVIDER', ['search-a', 'search-b'] as const, 'search-a'),

@@ -1,5 +1,5 @@
 /**
- * The snapshot envelope (`data` of a snapshot) as decisions.md section 2 describes it. The envelope is open:
+ * The snapshot envelope (`data` of a snapshot) as ../shared/spec/decisions.md section 2 describes it. The envelope is open:
  * readers pass unknown keys through unchanged.
  */
 export type ItemStage = 'proposed' | 'consultation' | 'adopted' | 'in_force' | 'applies';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../config/app-config';
-import { costCents, resolveModel, type ResolvedModel } from '../domain/vocabulary/models';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { costCents, resolveModel, type ResolvedModel, vendorCredentials } from '../domain/vocabulary/models';
 import type { ResolvedScanConfig } from '../domain/scan-config.types';
 import { loadCalendar } from './calendar/calendar.loader';
 import type { Calendar } from './calendar/calendar.types';
@@ -16,7 +16,7 @@ import { EngineFailure } from '../domain/failures';
 type Lens = 'impact' | 'timeline';
 
 /**
- * The scan pipeline (decisions.md section 5): plan, search, read, analyse, verify, sub-edit, translate,
+ * The scan pipeline (../shared/spec/decisions.md section 5): plan, search, read, analyse, verify, sub-edit, translate,
  * finalise. Progress is reported at each real phase boundary.
  */
 @Injectable()
@@ -28,7 +28,7 @@ export class ScanEngineService {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(PROVIDER_REGISTRY) private readonly providers: ProviderRegistry,
   ) {
-    this.credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
+    this.credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
   }
 
   async run(ctx: EngineRunContext): Promise<EngineOutput> {
@@ -131,7 +131,7 @@ export class ScanEngineService {
     return { search: { port, modelId: model?.id, vendorModel: model?.model_id } };
   }
 
-  /** The auditor model is `medium` (decisions.md C1): the medium tier of the analyst's provider when it has one. */
+  /** The auditor model is `medium` (../shared/spec/decisions.md C1): the medium tier of the analyst's provider when it has one. */
   private auditorFor(analyst: ResolvedModel): Pick<LlmAnalysisDeps, 'auditor'> {
     const medium = resolveModel(`${analyst.provider}-medium`, this.credentials) ?? resolveModel('medium', this.credentials);
     const port = medium && medium.provider !== 'offline' ? this.providers.llm(medium.provider) : null;

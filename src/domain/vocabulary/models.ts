@@ -1,5 +1,15 @@
-export const PROVIDER_KEYS = ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity', 'offline'] as const;
+/** The paid providers a deployment configures with an API key. */
+export const VENDOR_KEYS = ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity'] as const;
+export type VendorKey = (typeof VENDOR_KEYS)[number];
+
+/** Who serves a model: a vendor, or the built-in offline engine. */
+export const PROVIDER_KEYS = [...VENDOR_KEYS, 'offline'] as const;
 export type ProviderKey = (typeof PROVIDER_KEYS)[number];
+
+/** The credential variables by name (`ANTHROPIC_API_KEY` ...), as model resolution reads them. */
+export function vendorCredentials(apiKeyOf: (vendor: VendorKey) => string | undefined): Record<string, string | undefined> {
+  return Object.fromEntries(VENDOR_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, apiKeyOf(key)]));
+}
 
 export const MODEL_ROLES = ['analyst', 'seeker', 'auditor', 'writer', 'translator', 'search'] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];

@@ -1,6 +1,6 @@
 /**
  * The `simple` register (Simplified English) of a snapshot's prose, written by rule from the calendar's
- * plain-language summaries. Used by exports with targetLanguage `simple` (decisions.md C3): it is the
+ * plain-language summaries. Used by exports with targetLanguage `simple` (../shared/spec/decisions.md C3): it is the
  * snapshot's own content in a plain register of English, never a fallback.
  *
  * Rules: short sentences, everyday words, one fact per sentence, dates written out in full. Item summaries

@@ -21,7 +21,7 @@ export interface BudgetReference {
   apiKeyId?: string | null;
 }
 
-/** The prepaid pool of each account (decisions.md C7): integer cents in an append-only ledger. */
+/** The prepaid pool of each account (../shared/spec/decisions.md C7): integer cents in an append-only ledger. */
 @Injectable()
 export class BudgetService {
   constructor(private readonly repository: BudgetRepository) {}

@@ -1,7 +1,7 @@
 import type { LocaleProvenance } from './entities/export-job.entity';
 
 /**
- * decisions.md C3: what language an export is produced in. `simple` never falls back; another language falls
+ * ../shared/spec/decisions.md C3: what language an export is produced in. `simple` never falls back; another language falls
  * back to English when the snapshot has no complete translation; notebook audio DEBATE is English-only.
  */
 export function resolveExportLocale(input: {

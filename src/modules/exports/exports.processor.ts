@@ -156,7 +156,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       // Retried by Bull (another worker, or this one once the provider or the store is back); the hold stays.
       if (error instanceof ProviderTransientError || isTransientInfraError(error)) throw error;
       if (error instanceof ResultUndeliverableError) {
-        // The provider produced (and billed) the artefact, but its bytes could not be fetched: decisions.md C6.
+        // The provider produced (and billed) the artefact, but its bytes could not be fetched: ../shared/spec/decisions.md C6.
         await this.finish(record, 'undelivered', { error: error.message, cost_cents: error.costCents }, { settleCents: error.costCents });
         return;
       }
@@ -210,7 +210,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Runs a provider-backed export with the account's integration (decisions.md section 2: provider types cost what
+   * Runs a provider-backed export with the account's integration (../shared/spec/decisions.md section 2: provider types cost what
    * the run cost; a run the pool cannot cover fails naming the budget). The maximum cost is held first, once per
    * export however often its job runs. Returns undefined when the job was finished here.
    */

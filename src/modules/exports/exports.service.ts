@@ -149,7 +149,7 @@ export class ExportsService {
   }
 }
 
-/** A job as the API shows it; `download_url` only while its bytes are retained (docs/notes/downloads.md). */
+/** A job as the API shows it; `download_url` only while its bytes are retained (docs/decisions.md, Exports; docs/security.md, Content we serve). */
 export function toExportJobDto(job: ExportJob, retention: Retention): ExportJobDto {
   return {
     id: job.id,

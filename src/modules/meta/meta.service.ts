@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, PROVIDER_KEYS, type AppConfig } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { vendorCredentials } from '../../domain/vocabulary/models';
 import { ExportTypesService } from '../exports/export-types.service';
 import type { AreaListDto } from './dto/area-list.dto';
 import type { EngineListDto } from './dto/engine-list.dto';
@@ -24,7 +25,7 @@ export class MetaService {
     private readonly exportTypes: ExportTypesService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const credentials = Object.fromEntries(PROVIDER_KEYS.map((key) => [`${key.toUpperCase()}_API_KEY`, config.providers[key].apiKey]));
+    const credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
     this.models = { data: listModelProviders(credentials) };
   }
 

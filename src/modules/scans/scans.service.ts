@@ -118,7 +118,7 @@ export class ScansService {
 
   async cancel(accountId: string, id: string): Promise<{ id: string; status: 'cancelled' }> {
     const scan = await this.owned(accountId, id);
-    // Work done before the cancel is charged (decisions.md C7); the rest of the reservation is freed.
+    // Work done before the cancel is charged (../shared/spec/decisions.md C7); the rest of the reservation is freed.
     const cancelled = await this.finishWithMoney(accountId, scan.id, 'cancelled', { progress: { ...scan.progress, message: 'Cancelled' } });
     if (!cancelled)
       throw new ApiError('invalid_state',
@@ -129,7 +129,7 @@ export class ScansService {
   }
 
   /**
-   * Moves a running scan to a terminal state and closes its budget hold in the same transaction (decisions.md C7:
+   * Moves a running scan to a terminal state and closes its budget hold in the same transaction (../shared/spec/decisions.md C7:
    * completed and cancelled pay for the work done, failed pays nothing). Null when the scan was not running.
    */
   finishWithMoney(accountId: string, scanId: string, status: Exclude<ScanStatus, 'running'>, fields: FinishFields): Promise<Scan | null> {

@@ -1,5 +1,5 @@
 /**
- * The drift overlay (decisions.md section 2): how a snapshot's items differ from those of the prior comparable
+ * The drift overlay (../shared/spec/decisions.md section 2): how a snapshot's items differ from those of the prior comparable
  * snapshot. Pure: the caller picks the baseline and passes both item lists already projected for reading
  * (citation markers stripped), so renumbered citations never show up as changed prose.
  *

@@ -1,5 +1,5 @@
 /**
- * The media types an export may be stored and served as, per provider:artifact_type (docs/notes/downloads.md).
+ * The media types an export may be stored and served as, per provider:artifact_type (docs/decisions.md, Exports; docs/security.md, Content we serve).
  * Built-in renderers produce exactly their registry `result` type. Provider-backed types accept a few encodings of
  * the same kind of artefact, because the provider picks the encoding; nothing a browser would run as a document
  * (HTML, SVG, XML) is on any list, so a provider cannot make a download execute in the API's origin.

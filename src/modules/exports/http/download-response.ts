@@ -10,7 +10,7 @@ import type { ExportDownload } from '../exports.service';
 const STREAMED_KINDS = /^(audio|video)\//;
 const INLINE_KINDS = /^(audio|video|image)\/|^application\/pdf/;
 /**
- * HTTP policies of documents a browser would run (docs/notes/downloads.md). The web slides need their inline
+ * HTTP policies of documents a browser would run (docs/decisions.md, Exports; docs/security.md, Content we serve). The web slides need their inline
  * script and styles; sandboxed without allow-same-origin they run in an opaque origin (no cookies or storage of
  * the API's origin) and `default-src 'none'` lets them request nothing. Their source links open unsandboxed tabs.
  */

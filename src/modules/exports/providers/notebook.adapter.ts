@@ -25,7 +25,7 @@
  * ProviderTransientError; transient poll errors are retried (up to NOTEBOOK_MAX_POLL_ERRORS in a row); status
  * `failed` -> EngineFailure carrying the service's `error`; a job past the deadline -> ProviderTransientError.
  * A succeeded job whose bytes cannot be fetched (after NOTEBOOK_DOWNLOAD_ATTEMPTS tries) -> ResultUndeliverableError
- * (export state `undelivered`, decisions.md C6), carrying the run's cost. A result whose `mime` or download
+ * (export state `undelivered`, ../shared/spec/decisions.md C6), carrying the run's cost. A result whose `mime` or download
  * Content-Type is not one the artifact type allows (result-media-types.ts) -> EngineFailure, not retried, not charged.
  *
  * Cost: result.cost_cents when given, else NOTEBOOK_DEFAULT_COST_CENTS[artifact_type].
@@ -106,7 +106,7 @@ export interface NotebookJobRequest {
 export function notebookJobRequest(input: ProviderExportInput, kind: NotebookArtifactType): NotebookJobRequest {
   const options: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.options ?? {})) if (!LOCAL_OPTIONS.has(name)) options[name] = value;
-  // decisions.md C3: the DEBATE audio format is produced in English only.
+  // ../shared/spec/decisions.md C3: the DEBATE audio format is produced in English only.
   const language = kind === 'audio' && options.audio_format === 'DEBATE' ? 'en' : scriptLanguage(input.locale);
   return { kind, source_markdown: notebookSourceMarkdown(input.snapshot, input.locale), options, language };
 }

@@ -1,6 +1,6 @@
 /**
  * Provider-backed export types (notebook, voice-briefing, voice-discussion): the adapter contract the export
- * worker calls, and the error that marks an export `undelivered` (decisions.md C6).
+ * worker calls, and the error that marks an export `undelivered` (../shared/spec/decisions.md C6).
  *
  * Errors an adapter throws:
  * - `EngineFailure` (in practice `ProviderFailure` from src/engine/providers/http.ts): permanent; the export fails
