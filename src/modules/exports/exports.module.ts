@@ -7,11 +7,12 @@ import { ExportsController } from './exports.controller';
 import { ExportsProcessor } from './exports.processor';
 import { ExportsRepository } from './exports.repository';
 import { ExportsService } from './exports.service';
+import { ProviderExportRegistry } from './providers/provider-export.registry';
 
 @Module({
   imports: [AccountsModule, BudgetModule, SnapshotsModule],
   controllers: [ExportsController],
-  providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor],
+  providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor, ProviderExportRegistry],
   exports: [ExportTypesService],
 })
 export class ExportsModule {}

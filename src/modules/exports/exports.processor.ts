@@ -20,7 +20,7 @@ import { ExportsRepository } from './exports.repository';
 import { exportJobId, exportJobOptions, type ExportJobData } from './exports.jobs';
 import { NOTEBOOK_DEFAULT_COST_CENTS } from './providers/notebook.adapter';
 import { ResultUndeliverableError, type ProviderExportResult } from './providers/provider-export.types';
-import { providerExportAdapter } from './providers/registry';
+import { ProviderExportRegistry } from './providers/provider-export.registry';
 import { BRIEFING_SCRIPT_MAX_CHARS } from './providers/script';
 import { VOICE_PRICE_CENTS_PER_CHARACTER } from './providers/voice.adapter';
 import { renderArtefact } from './renderers';
@@ -60,6 +60,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     @Inject(ARTEFACT_STORAGE) private readonly storage: ArtefactStorage,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly providerExports: ProviderExportRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -220,7 +221,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     input: { snapshot: RenderSnapshot; options: Record<string, string>; locale: string },
   ): Promise<(ProviderExportResult & RenderedArtefact) | undefined> {
     const config = (await this.accounts.integrations(record.accountId)).find((i) => i.integration === integration)?.config;
-    const adapter = providerExportAdapter(record.provider, record.artifactType);
+    const adapter = this.providerExports.adapter(record.provider, record.artifactType);
     if (!config || !adapter) {
       await this.finish(record, 'failed', { error: `The account's ${integration} integration is no longer configured` });
       return undefined;

@@ -2,7 +2,7 @@ import { input, realisticSnapshot } from '../../../../test/fixtures/snapshots';
 import { FAKE_NOTEBOOK_API_KEY, FakeNotebookServer, startFakeNotebookServer } from '../../../../test/fakes/fake-media-servers';
 import { createNotebookAdapter, NOTEBOOK_DEFAULT_COST_CENTS, notebookArtifactType } from './notebook.adapter';
 import { ResultUndeliverableError } from './provider-export.types';
-import { providerExportAdapter } from './registry';
+import { providerExportAdapter } from './provider-export.registry';
 import { EngineFailure } from '../../../domain/failures';
 import { ProviderTransientError } from '../../../infra/providers/provider-errors';
 

@@ -26,7 +26,7 @@ export interface ProviderExportResult {
  * needs to know it; when absent it is taken from `options.artifact_type`, else inferred from the type-specific
  * options (defaults are filled by the validator: `style` -> infographic, `slide_length` -> slide-detailed,
  * `audio_format` -> audio, `video_format` -> video, none of these -> video-explainer). Prefer passing it, or use
- * `providerExportAdapter(provider, artifactType)` which binds it.
+ * `ProviderExportRegistry.adapter(provider, artifactType)` (provider-export.registry.ts), which binds it.
  */
 export type ProviderExportInput = RenderInput & { artifactType?: string };
 

@@ -1,6 +1,6 @@
 import { input, realisticSnapshot } from '../../../../test/fixtures/snapshots';
 import { FAKE_VOICE_API_KEY, FakeVoiceServer, startFakeVoiceServer } from '../../../../test/fakes/fake-media-servers';
-import { providerExportAdapter } from './registry';
+import { providerExportAdapter } from './provider-export.registry';
 import { createVoiceAdapter, DEFAULT_ANALYST_VOICE_ID, DEFAULT_DIALOGUE_MODEL_ID, DEFAULT_NARRATOR_VOICE_ID, DEFAULT_TTS_MODEL_ID, voiceCostCents } from './voice.adapter';
 import { EngineFailure } from '../../../domain/failures';
 import { ProviderTransientError } from '../../../infra/providers/provider-errors';

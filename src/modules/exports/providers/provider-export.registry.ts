@@ -1,6 +1,7 @@
 /**
  * Provider export adapters by export provider name (`provider` of export-types.registry.ts).
  */
+import { Injectable } from '@nestjs/common';
 import { createNotebookAdapter, notebookAdapter } from './notebook.adapter';
 import type { ProviderExportAdapter } from './provider-export.types';
 import { createVoiceAdapter } from './voice.adapter';
@@ -22,4 +23,15 @@ export function providerExportAdapter(provider: string, artifactType?: string): 
 
 export function isProviderExport(provider: string): boolean {
   return Object.prototype.hasOwnProperty.call(ADAPTERS, provider);
+}
+
+/**
+ * The adapters as the export worker gets them: injected, so a deployment or a test can put another adapter behind
+ * a provider export type with `overrideProvider(ProviderExportRegistry)`.
+ */
+@Injectable()
+export class ProviderExportRegistry {
+  adapter(provider: string, artifactType?: string): ProviderExportAdapter | undefined {
+    return providerExportAdapter(provider, artifactType);
+  }
 }
