@@ -75,19 +75,13 @@ export class BudgetService {
   async reserve(accountId: string, reference: BudgetReference, cents: number, manager?: EntityManager): Promise<void> {
     await this.inTransaction(manager, async (tx) => {
       const balance = await this.lock(tx, accountId);
-      const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
+      const remaining = remainingCents(balance);
       if (remaining < cents || remaining <= 0) {
         throw new ApiError('budget_exhausted',
           `The budget pool has ${formatCents(remaining)} remaining; this ${reference.type} needs ${formatCents(cents)}`,
         );
       }
-      await this.repository.append(tx, accountId, {
-        kind: 'reservation',
-        amountCents: cents,
-        referenceType: reference.type,
-        referenceId: reference.id,
-        apiKeyId: reference.apiKeyId,
-      });
+      await this.appendReservation(tx, accountId, reference, cents);
     });
   }
 
@@ -99,15 +93,9 @@ export class BudgetService {
     return this.repository.transaction(async (tx) => {
       const balance = await this.lock(tx, accountId);
       if (await this.repository.hasReservation(tx, reference.type, reference.id)) return true;
-      const remaining = Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
+      const remaining = remainingCents(balance);
       if (remaining < cents) return false;
-      await this.repository.append(tx, accountId, {
-        kind: 'reservation',
-        amountCents: cents,
-        referenceType: reference.type,
-        referenceId: reference.id,
-        apiKeyId: reference.apiKeyId,
-      });
+      await this.appendReservation(tx, accountId, reference, cents);
       return true;
     });
   }
@@ -157,6 +145,16 @@ export class BudgetService {
     return manager ? work(manager) : this.repository.transaction(work);
   }
 
+  private appendReservation(tx: EntityManager, accountId: string, reference: BudgetReference, cents: number): Promise<void> {
+    return this.repository.append(tx, accountId, {
+      kind: 'reservation',
+      amountCents: cents,
+      referenceType: reference.type,
+      referenceId: reference.id,
+      apiKeyId: reference.apiKeyId,
+    });
+  }
+
   private async lock(manager: EntityManager, accountId: string) {
     await this.repository.createBalance(manager, accountId);
     const balance = await this.repository.lockBalance(manager, accountId);
@@ -167,3 +165,8 @@ export class BudgetService {
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000;
 const formatCents = (cents: number) => `${round4(Math.max(cents, 0))} cents`;
+
+/** What the pool can still hold: credited, less spent, less held. */
+function remainingCents(balance: { poolCents: string | number; spentCents: string | number; reservedCents: string | number }): number {
+  return Number(balance.poolCents) - Number(balance.spentCents) - Number(balance.reservedCents);
+}

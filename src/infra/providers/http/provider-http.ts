@@ -119,22 +119,29 @@ export function httpError(context: HttpErrorContext): Error {
   return new ProviderFailure(`${provider} rejected the request (HTTP ${status})${suffix}`, provider, status);
 }
 
-export interface JsonRequest {
+/** A request to a provider: a JSON body (if any), its credentials to redact from errors, a timeout. */
+export interface ProviderRequest {
   provider: string;
   url: string;
   method?: 'GET' | 'POST';
   headers: Record<string, string>;
+  /** Sent as JSON. */
   body?: unknown;
   timeoutMs: number;
   signal?: AbortSignal;
   secrets: readonly (string | undefined)[];
+}
+
+export interface JsonRequest extends ProviderRequest {
+  /** The environment variable of the key, named when the provider refuses it. */
   envKey?: string;
+  /** What was asked for (`model x`), named in a 404. */
   subject?: string;
 }
 
 /** Sends a request with a JSON body (if any) under the request's timeout; network failures are mapped. */
 async function send(
-  request: Omit<JsonRequest, 'envKey' | 'subject'>,
+  request: ProviderRequest,
   accept: Record<string, string>,
   timed: TimedSignal,
 ): Promise<Response> {
@@ -264,16 +271,7 @@ export function parsePageUrl(provider: string, url: string): URL {
  * A binary response (audio, video, documents) with the same error mapping as requestJson, except that 401 / 403
  * carry `authMessage` (never the key). At most `maxBytes` are read.
  */
-export interface BytesRequest {
-  provider: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers: Record<string, string>;
-  /** Sent as JSON. */
-  body?: unknown;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  secrets: readonly (string | undefined)[];
+export interface BytesRequest extends ProviderRequest {
   /** Message for 401 / 403, e.g. "the voice integration rejected its API key". */
   authMessage: string;
   maxBytes: number;
