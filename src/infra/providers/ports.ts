@@ -78,3 +78,51 @@ export interface TranslationPort {
     options?: TranslateOptions,
   ): Promise<{ texts: string[]; usage: { characters: number } }>;
 }
+
+/** Where an account's own integration is reached: its key and its service's base URL (no trailing slash). */
+export interface IntegrationCredentials {
+  apiKey: string;
+  baseUrl: string;
+}
+
+/** One voice reading a text, or several voices reading lines in turn. */
+export type SpeechRequest =
+  | { kind: 'monologue'; text: string; voiceId: string; modelId: string; languageCode?: string }
+  | { kind: 'dialogue'; lines: Array<{ text: string; voiceId: string }>; modelId: string; languageCode?: string };
+
+export interface VoicePort {
+  readonly provider: string;
+  /** MP3 audio of the request; `contentType` as the service labelled it (lower case, no parameters). */
+  speak(request: SpeechRequest, credentials: IntegrationCredentials, signal?: AbortSignal): Promise<{ bytes: Buffer; contentType: string }>;
+}
+
+/** A notebook generation job: what to make, from what, in which language. */
+export interface NotebookJobRequest {
+  kind: string;
+  source_markdown: string;
+  options: Record<string, string>;
+  language: string;
+}
+
+/** What a finished job reports; `mime` lower case without parameters. */
+export interface NotebookJobResult {
+  url: string | null;
+  mime: string | null;
+  costCents: number | null;
+}
+
+export interface NotebookPort {
+  readonly provider: string;
+  /** Submits the job and waits until it succeeds (its result) or fails (a ProviderFailure). */
+  generate(job: NotebookJobRequest, credentials: IntegrationCredentials, signal?: AbortSignal): Promise<{ jobId: string; result: NotebookJobResult }>;
+  /**
+   * The bytes of a succeeded job's result, retried on transient failures; throws ResultUnavailableError when they
+   * cannot be had (the job itself succeeded).
+   */
+  fetchResult(
+    jobId: string,
+    result: NotebookJobResult,
+    credentials: IntegrationCredentials,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: Buffer; contentType: string }>;
+}

@@ -24,3 +24,16 @@ export class ProviderFailure extends EngineFailure {
     this.name = 'ProviderFailure';
   }
 }
+
+/** A job the provider finished (and charged for) whose result cannot be retrieved. */
+export class ResultUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly provider: string,
+    /** The provider's id of the finished job, for the operator. */
+    readonly jobId: string,
+  ) {
+    super(message);
+    this.name = 'ResultUnavailableError';
+  }
+}

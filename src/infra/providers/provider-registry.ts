@@ -7,7 +7,9 @@ import { ReaderFetchAdapter } from './fetch/reader-fetch.adapter';
 import { GeminiAdapter } from './llm/gemini.adapter';
 import { OpenAiAdapter } from './llm/openai.adapter';
 import { PerplexityAdapter } from './llm/perplexity.adapter';
-import type { FetchPort, LlmPort, SearchPort, TranslationPort } from './ports';
+import { NotebookJobsAdapter } from './notebook/notebook-jobs.adapter';
+import type { FetchPort, LlmPort, NotebookPort, SearchPort, TranslationPort, VoicePort } from './ports';
+import { ElevenLabsVoiceAdapter } from './voice/elevenlabs-voice.adapter';
 
 export type ProvidersConfig = AppConfig['providers'];
 
@@ -33,6 +35,10 @@ export interface ProviderRegistry {
   /** DeepL when DEEPL_API_KEY is set. */
   translation(): TranslationPort | null;
   fetch(name: 'fetch-a' | 'fetch-b'): FetchPort;
+  /** Text to speech for voice exports; credentials come from the account's integration, per call. */
+  voice(): VoicePort;
+  /** Notebook generation jobs; credentials come from the account's integration, per call. */
+  notebook(): NotebookPort;
   isConfigured(providerKey: string): boolean;
 }
 
@@ -90,6 +96,12 @@ export function createProviderRegistry(config: ProvidersConfig, options: Provide
             proxyUrl: options.fetchProxyUrl,
           }),
       );
+    },
+    voice() {
+      return once('voice', () => new ElevenLabsVoiceAdapter());
+    },
+    notebook() {
+      return once('notebook', () => new NotebookJobsAdapter());
     },
     isConfigured(providerKey) {
       return credentials(providerKey) !== null;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProvidersModule } from '../../infra/providers/providers.module';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
@@ -10,7 +11,7 @@ import { ExportsService } from './exports.service';
 import { ProviderExportRegistry } from './providers/provider-export.registry';
 
 @Module({
-  imports: [AccountsModule, BudgetModule, SnapshotsModule],
+  imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule],
   controllers: [ExportsController],
   providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor, ProviderExportRegistry],
   exports: [ExportTypesService],

@@ -1,6 +1,6 @@
 /**
  * What the media export adapters (notebook, voice) share beyond the HTTP client (requestBytes in
- * src/infra/providers/http/provider-http.ts): the media types a result may carry, integration settings, waiting.
+ * src/infra/providers/http/provider-http.ts): the media types a result may carry, and integration settings.
  */
 import { findExportType } from '../export-types/export-types.registry';
 import { acceptedResultMediaType, allowedResultMediaTypes, bareMediaType, isGenericMediaType } from '../export-types/result-media-types';
@@ -44,12 +44,6 @@ export function resultMediaType(
   return fallback;
 }
 
-/** MPEG audio: an ID3v2 tag or an MPEG frame sync (11 set bits). */
-export function looksLikeMp3(bytes: Buffer): boolean {
-  if (bytes.length >= 3 && bytes.toString('latin1', 0, 3) === 'ID3') return true;
-  return bytes.length >= 2 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
-}
-
 export function configString(config: Record<string, unknown>, key: string): string | undefined {
   const value = config[key];
   return typeof value === 'string' && value.trim().length > 0 ? value.trim() : undefined;
@@ -67,28 +61,4 @@ export function configBaseUrl(provider: string, value: string): string {
     throw new ProviderFailure(`${provider}: the integration's baseUrl must be http or https`, provider, null);
   }
   return value.replace(/\/+$/, '');
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new Error('aborted');
 }

@@ -221,10 +221,12 @@ describe('notebook adapter', () => {
   it('stops polling when the caller aborts', async () => {
     fake.pollsUntilDone = 1_000;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('export cancelled')), 50);
+    // Abort once the job is submitted (and polling), however slow the machine: a fixed delay could land mid-submit.
+    const submitted = setInterval(() => fake.jobs.length > 0 && controller.abort(new Error('export cancelled')), 10);
     await expect(
       createNotebookAdapter({ ...fast, artifactType: 'infographic' }).run(input(realisticSnapshot()), config(), controller.signal),
     ).rejects.toThrow('export cancelled');
+    clearInterval(submitted);
     expect(fake.jobs[0]!.cancelled).toBe(true);
   });
 
