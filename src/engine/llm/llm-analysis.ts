@@ -2,7 +2,7 @@
  * LLM-backed analysis: the search, read, analyse, verify and sub-edit phases run over the provider ports when the
  * resolved analyst model belongs to a configured real provider.
  * Each phase is its own file; the model's output passes the guardrails (guardrails.ts) before anything is kept,
- * and rule-built prose (rule-prose.ts) stands in where a model's is unusable.
+ * and rule-built prose (../analysis/prose.ts) stands in where a model's is unusable.
  *
  * Transient provider errors (ProviderTransientError) propagate so that the job is retried; permanent ones are
  * EngineFailure.

@@ -17,9 +17,10 @@ import { NOTEBOOK_PROVIDER_NAME, NotebookJobsAdapter, type NotebookJobsOptions }
 import type { IntegrationCredentials, NotebookJobRequest, NotebookPort } from '../../../infra/providers/ports';
 import { ProviderFailure, ResultUnavailableError } from '../../../infra/providers/provider-errors';
 import { artefactFilename } from '../renderers/artefact-filename';
-import { configBaseUrl, configString, resultMediaType } from './media-http';
 import { ResultUndeliverableError, type ProviderExportAdapter, type ProviderExportInput, type ProviderExportResult } from './provider-export.types';
 import { notebookSourceMarkdown, scriptLanguage } from './script';
+import { configBaseUrl, configString } from './integration-config';
+import { resultMediaType } from './result-media-type';
 
 export { NOTEBOOK_PROVIDER_NAME } from '../../../infra/providers/notebook/notebook-jobs.adapter';
 

@@ -22,9 +22,10 @@ import type { IntegrationCredentials, SpeechRequest, VoicePort } from '../../../
 import { ProviderFailure } from '../../../infra/providers/provider-errors';
 import { DEFAULT_VOICE_BASE_URL, ElevenLabsVoiceAdapter, VOICE_PROVIDER_NAME, type VoiceAdapterOptions } from '../../../infra/providers/voice/elevenlabs-voice.adapter';
 import { scanDateOf } from '../renderers/render-dates';
-import { configBaseUrl, configString, resultMediaType } from './media-http';
 import type { ProviderExportAdapter, ProviderExportInput, ProviderExportResult } from './provider-export.types';
 import { briefingScript, dialogueScript, scriptLanguage } from './script';
+import { configBaseUrl, configString } from './integration-config';
+import { resultMediaType } from './result-media-type';
 
 export { VOICE_PROVIDER_NAME } from '../../../infra/providers/voice/elevenlabs-voice.adapter';
 export const DEFAULT_TTS_MODEL_ID = 'eleven_multilingual_v2';

@@ -1,7 +1,3 @@
-/**
- * What the media export adapters (notebook, voice) share beyond the HTTP client (requestBytes in
- * src/infra/providers/http/provider-http.ts): the media types a result may carry, and integration settings.
- */
 import { findExportType } from '../export-types/export-types.registry';
 import { acceptedResultMediaType, allowedResultMediaTypes, bareMediaType, isGenericMediaType } from '../export-types/result-media-types';
 import { ProviderFailure } from '../../../infra/providers/provider-errors';
@@ -42,23 +38,4 @@ export function resultMediaType(
     );
   }
   return fallback;
-}
-
-export function configString(config: Record<string, unknown>, key: string): string | undefined {
-  const value = config[key];
-  return typeof value === 'string' && value.trim().length > 0 ? value.trim() : undefined;
-}
-
-/** Validates an http(s) base URL from an integration config and strips trailing slashes. */
-export function configBaseUrl(provider: string, value: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ProviderFailure(`${provider}: the integration's baseUrl is not a valid URL`, provider, null);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ProviderFailure(`${provider}: the integration's baseUrl must be http or https`, provider, null);
-  }
-  return value.replace(/\/+$/, '');
 }
