@@ -4,6 +4,9 @@
  */
 import PDFDocument from 'pdfkit';
 import { type BundledFont, pickDocumentFont } from './fonts';
+import type { SnapshotItem } from '../../../engine/envelope.types';
+import { countBy } from './item-grouping';
+import { IMPACT_LABELS, IMPACTS } from './item-labels';
 import type { RenderInput } from './types';
 
 export type Doc = PDFKit.PDFDocument;
@@ -279,4 +282,41 @@ export function pill(
     .fillColor(options.filled === false ? color : '#FFFFFF')
     .text(text.toUpperCase(), x + 5, y + 3.2, { width: width - 8, lineBreak: false, characterSpacing: 0.5 });
   return width;
+}
+
+/** Tiles of the at-a-glance row: the item count, then the count at each impact level in its colour. */
+export function impactTiles(items: readonly SnapshotItem[]): Array<[label: string, value: string, color: string]> {
+  const byImpact = countBy(items, (item) => item.impact);
+  return [
+    ['Items', String(items.length), COLORS.accent],
+    ...IMPACTS.map((impact): [string, string, string] => [`${IMPACT_LABELS[impact]} impact`, String(byImpact.get(impact) ?? 0), COLORS.impact[impact]!]),
+  ];
+}
+
+/** A row of tiles, each a big value over a small label on a tinted panel with a coloured top rule. */
+export function statTiles(
+  doc: PDFKit.PDFDocument,
+  tiles: ReadonlyArray<[label: string, value: string, color: string]>,
+  area: { left: number; y: number; width: number; height: number; valueAt: number; labelAt: number },
+): void {
+  const gap = 10;
+  const tileWidth = (area.width - gap * (tiles.length - 1)) / tiles.length;
+  const { y } = area;
+  tiles.forEach(([name, value, color], index) => {
+    const x = area.left + index * (tileWidth + gap);
+    doc.save();
+    doc.rect(x, y, tileWidth, area.height).fill(COLORS.tint);
+    doc.rect(x, y, tileWidth, 3).fill(color);
+    doc.restore();
+    doc
+      .font(BOLD)
+      .fontSize(26)
+      .fillColor(color)
+      .text(value, x + 12, y + area.valueAt, { width: tileWidth - 24, lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(name, x + 12, y + area.labelAt, { width: tileWidth - 24, lineBreak: false });
+  });
 }

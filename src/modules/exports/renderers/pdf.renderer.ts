@@ -8,12 +8,12 @@
  * Footer on every page but the title page: snapshot title and "Page n of N".
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { allCitations, countBy, groupByJurisdiction, trendItems } from './item-grouping';
+import { allCitations, groupByJurisdiction, trendItems } from './item-grouping';
 import { artefactFilename } from './artefact-filename';
 import { capitalise, citesToNumbers, listText, paragraphs, safeHttpUrl, snapshotTexts } from './render-text';
-import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { CONFIDENCE_LABELS, IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
 import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
-import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR } from './pdf-kit';
+import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, impactTiles, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR, statTiles } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 
 const LABELS = [
@@ -239,35 +239,7 @@ function titlePage(pdf: PdfHandle, input: RenderInput): void {
 
   // At a glance: item count and counts by impact.
   doc.y += 24;
-  const byImpact = countBy(items, (item) => item.impact);
-  const tiles: Array<[string, string, string]> = [
-    ['Items', String(items.length), COLORS.accent],
-    ...IMPACTS.map((impact): [string, string, string] => [
-      `${IMPACT_LABELS[impact]} impact`,
-      String(byImpact.get(impact) ?? 0),
-      COLORS.impact[impact]!,
-    ]),
-  ];
-  const gap = 10;
-  const tileWidth = (pdf.width - gap * (tiles.length - 1)) / tiles.length;
-  const y = doc.y;
-  tiles.forEach(([name, value, color], index) => {
-    const x = pdf.left + index * (tileWidth + gap);
-    doc.save();
-    doc.rect(x, y, tileWidth, 70).fill(COLORS.tint);
-    doc.rect(x, y, tileWidth, 3).fill(color);
-    doc.restore();
-    doc
-      .font(BOLD)
-      .fontSize(26)
-      .fillColor(color)
-      .text(value, x + 12, y + 14, { width: tileWidth - 24, lineBreak: false });
-    doc
-      .font(REGULAR)
-      .fontSize(9)
-      .fillColor(COLORS.muted)
-      .text(name, x + 12, y + 48, { width: tileWidth - 24, lineBreak: false });
-  });
+  statTiles(doc, impactTiles(items), { left: pdf.left, y: doc.y, width: pdf.width, height: 70, valueAt: 14, labelAt: 48 });
 
   doc.font(REGULAR).fontSize(8).fillColor(COLORS.muted);
   outsideMargins(pdf, () =>

@@ -11,7 +11,7 @@ import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from '
 import { countBy, upcomingItems } from './item-grouping';
 import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { listText, snapshotTexts, stripCites } from './render-text';
-import { A4, BOLD, COLORS, createPdf, finish, type PdfHandle, REGULAR } from './pdf-kit';
+import { A4, BOLD, COLORS, createPdf, finish, impactTiles, type PdfHandle, REGULAR, statTiles } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 
 const MAX_BARS = 8;
@@ -51,40 +51,14 @@ export async function renderTearsheet(input: RenderInput): Promise<RenderedArtef
   doc.font(REGULAR).fontSize(9.5).fillColor('#DCE4EF').text(scope, left, 78, { width, height: 26, ellipsis: true });
 
   // Headline numbers.
-  const byImpact = countBy(items, (item) => item.impact);
-  const tiles: Array<[string, number, string]> = [
-    ['Items', items.length, COLORS.accent],
-    ...IMPACTS.map((impact): [string, number, string] => [
-      `${IMPACT_LABELS[impact]} impact`,
-      byImpact.get(impact) ?? 0,
-      COLORS.impact[impact]!,
-    ]),
-  ];
-  const tileGap = 10;
-  const tileWidth = (width - tileGap * (tiles.length - 1)) / tiles.length;
   const tileY = 136;
-  tiles.forEach(([name, value, color], index) => {
-    const x = left + index * (tileWidth + tileGap);
-    doc.save();
-    doc.rect(x, tileY, tileWidth, 64).fill(COLORS.tint);
-    doc.rect(x, tileY, tileWidth, 3).fill(color);
-    doc.restore();
-    doc
-      .font(BOLD)
-      .fontSize(26)
-      .fillColor(color)
-      .text(String(value), x + 12, tileY + 11, { width: tileWidth - 24, lineBreak: false });
-    doc
-      .font(REGULAR)
-      .fontSize(9)
-      .fillColor(COLORS.muted)
-      .text(name, x + 12, tileY + 44, { width: tileWidth - 24, lineBreak: false });
-  });
+  const tileHeight = 64;
+  statTiles(doc, impactTiles(items), { left, y: tileY, width, height: tileHeight, valueAt: 11, labelAt: 44 });
 
   // Bottom line.
   const bottomLine =
     stripCites(snapshot.data.executive_summary?.bottom_line) || stripCites(snapshot.data._briefing?.bottom_line_tight) || '—';
-  const boxY = tileY + 64 + 16;
+  const boxY = tileY + tileHeight + 16;
   doc.font(REGULAR).fontSize(10.5);
   const textHeight = Math.min(doc.heightOfString(bottomLine, { width: width - 32, lineGap: 2 }), 90);
   const boxHeight = textHeight + 40;
