@@ -8,7 +8,7 @@ import { ExportsController } from './exports.controller';
 import { ExportsProcessor } from './exports.processor';
 import { ExportsRepository } from './exports.repository';
 import { ExportsService } from './exports.service';
-import { ProviderExportRegistry } from './providers/provider-export.registry';
+import { ProviderExportRegistry } from './provider-exports/provider-export.registry';
 
 @Module({
   imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule],
