@@ -1,5 +1,8 @@
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
+import { AREAS } from '../src/domain/vocabulary/areas';
+import { JURISDICTIONS } from '../src/domain/vocabulary/jurisdictions';
+import { MAX_SELECTED_ITEMS } from '../src/engine/analysis/selection';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { createFreshDatabase } from './support/fresh-database';
@@ -184,6 +187,24 @@ describe('scans', () => {
     expect(rows[0].id).toBe(response.body.snapshot_id);
     expect(rows[1].parent_snapshot_id).toBe(response.body.snapshot_id);
     expect(response.body.snapshot.data._meta.council.seats).toHaveLength(2);
+  });
+
+  it('says when the item cap kept fewer instruments than matched: _meta, the rule, and the prose', async () => {
+    const { apiKey } = await account();
+    const wide = { jurisdictions: JURISDICTIONS.map((j) => j.id), areas: AREAS.map((a) => a.id), horizon: 36 };
+    for (const engine of ['v4', 'council']) {
+      const { body } = await post(apiKey, { ...wide, engine }).expect(200);
+      const { _meta: meta, items, executive_summary: summary, executive_narrative: narrative } = body.snapshot.data;
+      expect(items).toHaveLength(MAX_SELECTED_ITEMS);
+      expect(meta.selected_count).toBe(MAX_SELECTED_ITEMS);
+      expect(meta.matched_count).toBeGreaterThan(MAX_SELECTED_ITEMS);
+      expect(meta.capped).toBe(true);
+      expect(meta.selection).toEqual({ max_items: MAX_SELECTED_ITEMS, order: expect.stringMatching(/impact.*key date.*confidence/) });
+      expect(summary.bottom_line).toContain(`the ${MAX_SELECTED_ITEMS} highest-ranked of ${meta.matched_count} shown`);
+      expect(narrative).toContain(`holds ${meta.matched_count} instruments`);
+    }
+    const narrow = await post(apiKey, REALISTIC).expect(200);
+    expect(narrow.body.snapshot.data._meta).toMatchObject({ capped: false, matched_count: narrow.body.snapshot.data.items.length });
   });
 
   describe('cancel', () => {

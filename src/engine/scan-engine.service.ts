@@ -6,7 +6,7 @@ import { loadCalendar } from './calendar/calendar.loader';
 import type { Calendar } from './calendar/calendar.types';
 import { type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
 import { composeOfflineEnvelope } from './analysis/compose';
-import { selectEntries, type SelectedEntry } from './analysis/selection';
+import { selectEntriesWithStats, type SelectedEntry, type SelectionResult } from './analysis/selection';
 import { analyseWithLlm, type LlmAnalysisDeps } from './llm/llm-analysis';
 import type { ProviderRegistry } from '../infra/providers/provider-registry';
 import { PROVIDER_REGISTRY } from '../infra/providers/providers.module';
@@ -59,10 +59,10 @@ export class ScanEngineService {
     if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
     if (analyst.provider !== 'offline') return this.runLlm(ctx, analyst, calendar, translate, cost);
 
-    const selected = this.search(calendar, config, ctx.scanDate);
+    const { selected, matchedCount } = this.search(calendar, config, ctx.scanDate);
     await step('search', 20, `Found ${selected.length} instrument(s) in the regulatory calendar within the horizon`);
     await step('read', 35, `Read ${countSources(selected)} official source(s)`);
-    const envelope = this.compose(selected, calendar, ctx, 'impact');
+    const envelope = this.compose(selected, matchedCount, calendar, ctx, 'impact');
     await step('analyse', 55, `Analysed ${selected.length} item(s) into ${(envelope.trends as unknown[]).length} trend(s)`);
     await step('verify', 70, verifyMessage(config));
     await step('sub-edit', 80, 'Sub-edited the briefing');
@@ -96,7 +96,7 @@ export class ScanEngineService {
       {
         config: { ...config, realist: runsRealist(config) },
         scanDate: ctx.scanDate,
-        candidates: this.search(calendar, config, ctx.scanDate),
+        candidates: this.search(calendar, config, ctx.scanDate).selected,
         calendarVersion: calendar.version,
       },
       {
@@ -147,18 +147,18 @@ export class ScanEngineService {
     cost: () => number,
   ): Promise<EngineOutput> {
     const { config } = ctx;
-    const selected = this.search(calendar, config, ctx.scanDate);
+    const { selected, matchedCount } = this.search(calendar, config, ctx.scanDate);
     await step('search', 15, `Both seats found ${selected.length} instrument(s) within the horizon`);
     const [impactSeat, timelineSeat] = await Promise.all(
       (['impact', 'timeline'] as Lens[]).map(async (lens) => ({
         lens,
-        envelope: this.compose(ordered(selected, lens), calendar, ctx, lens),
+        envelope: this.compose(ordered(selected, lens), matchedCount, calendar, ctx, lens),
       })),
     );
     await step('analyse', 50, 'Seat A (impact lens) and seat B (timeline lens) completed their analyses');
     const merged = mergeSeats(ordered(selected, 'impact'), ordered(selected, 'timeline'));
     await step('merge', 65, `Merged the seats into ${merged.length} item(s)`);
-    const composite = this.compose(merged, calendar, ctx, 'impact');
+    const composite = this.compose(merged, matchedCount, calendar, ctx, 'impact');
     composite._meta = { ...(composite._meta as object), council: { seats: ['impact', 'timeline'], merge: 'interleaved-by-rank' } };
     await step('write', 80, 'The writer composed the council briefing');
     await step('translate', 90, await translate(composite));
@@ -187,11 +187,12 @@ export class ScanEngineService {
     return resolved;
   }
 
-  private search(calendar: Calendar, config: ResolvedScanConfig, scanDate: string): SelectedEntry[] {
-    return selectEntries(calendar, { jurisdictions: config.jurisdictions, areas: config.areas, horizonMonths: config.horizon, scanDate });
+  /** The calendar instruments the scan covers, capped, and how many matched before the cap. */
+  private search(calendar: Calendar, config: ResolvedScanConfig, scanDate: string): SelectionResult {
+    return selectEntriesWithStats(calendar, { jurisdictions: config.jurisdictions, areas: config.areas, horizonMonths: config.horizon, scanDate });
   }
 
-  private compose(selected: SelectedEntry[], calendar: Calendar, ctx: EngineRunContext, lens: Lens): Record<string, unknown> {
+  private compose(selected: SelectedEntry[], matchedCount: number, calendar: Calendar, ctx: EngineRunContext, lens: Lens): Record<string, unknown> {
     const { config } = ctx;
     const composed = composeOfflineEnvelope(selected, calendar, {
       jurisdictions: config.jurisdictions,
@@ -202,6 +203,7 @@ export class ScanEngineService {
       realist: runsRealist(config),
       auditor: config.auditor,
       calendarVersion: calendar.version,
+      matchedCount,
     });
     const { plain, ...envelope } = composed as unknown as Record<string, unknown> & { plain: Record<string, string> };
     return { ...envelope, translations: {}, _plain: plain, _meta: { ...(envelope._meta as object), lens } };

@@ -3,7 +3,7 @@ import { AREAS } from '../../domain/vocabulary/areas';
 import { loadCalendar } from '../calendar/calendar.loader';
 import { keyDate, makeCalendar, makeEntry } from '../../../test/fixtures/calendar.fixture';
 import { type OfflineAnalysis, analyseOffline, composeOfflineEnvelope, keyDateClause } from './compose';
-import { selectEntriesWithStats } from './selection';
+import { MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats } from './selection';
 
 const SCAN = '2026-11-22';
 const HORIZONS = [3, 6, 12, 18, 24, 36];
@@ -156,6 +156,7 @@ describe('composeOfflineEnvelope', () => {
         selected_count: result.items.length,
         matched_count: result.items.length,
         capped: false,
+        selection: { max_items: MAX_SELECTED_ITEMS, order: SELECTION_ORDER },
         matched_jurisdictions: ['EU', 'UK'],
         unmatched_jurisdictions: [],
         matched_areas: ['AML / KYC', 'Payments'],

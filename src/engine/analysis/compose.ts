@@ -8,7 +8,7 @@ import type { Calendar, CalendarEntry, KeyDate } from '../calendar/calendar.type
 import type { AuditorSidecar, BriefingBlock, Citation, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { formatLongDate } from './dates';
 import { resolveAreas, resolveJurisdictions } from './matching';
-import { type SelectedEntry, MAX_SELECTED_ITEMS, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
+import { type SelectedEntry, MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
 import { count, ensureFinalStop, eventInSentence } from './text';
 import { briefing, executiveSummary, narrative, type ProseFacts } from './prose';
 import { buildTrends } from './trends';
@@ -42,6 +42,8 @@ export type OfflineMeta = {
   /** Matching entries before the cap; larger than selected_count when `capped`. */
   matched_count: number;
   capped: boolean;
+  /** How the kept items were chosen when more matched. */
+  selection: { max_items: number; order: string };
   /** Resolved jurisdiction ids. */
   matched_jurisdictions: string[];
   /** Requested jurisdiction names that resolved to nothing. */
@@ -194,6 +196,7 @@ export function composeOfflineEnvelope(selected: readonly SelectedEntry[], calen
       selected_count: items.length,
       matched_count: facts.matchedCount,
       capped: facts.matchedCount > items.length,
+      selection: { max_items: MAX_SELECTED_ITEMS, order: SELECTION_ORDER },
       matched_jurisdictions: jurisdictions.ids,
       unmatched_jurisdictions: jurisdictions.unmatched,
       matched_areas: areas.ids,

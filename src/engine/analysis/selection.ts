@@ -19,6 +19,8 @@ import { resolveAreas, resolveJurisdictions } from './matching';
 
 /** Default cap on selected entries per scan (keeps the briefing readable). */
 export const MAX_SELECTED_ITEMS = 40;
+/** The order the cap keeps instruments in, as `_meta.selection` states it. */
+export const SELECTION_ORDER = 'impact (high first), then next key date (earliest first), then date confidence (confirmed, expected, speculative), then id';
 
 export interface SelectionCriteria {
   jurisdictions: string[];
