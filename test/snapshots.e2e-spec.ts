@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
+import { AREAS } from '../src/domain/vocabulary/areas';
+import { JURISDICTIONS } from '../src/domain/vocabulary/jurisdictions';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
 import { RedisService } from '../src/infra/redis/redis.service';
 
@@ -643,6 +645,8 @@ describe('snapshots', () => {
         summary: { added: expectedAdded.length, removed: expectedRemoved.length, changed: 1, unchanged: common - 1 },
         added: expectedAdded,
         removed: expectedRemoved,
+        // The baseline's UK items are still in the calendar, outside the new scope (EU only).
+        removed_reasons: Object.fromEntries(expectedRemoved.map((item) => [item.id, 'outside_scope'])),
         changed: [
           {
             item_id: target!.id,
@@ -664,6 +668,19 @@ describe('snapshots', () => {
       // ETag and 304 work on the overlay too.
       const tagged = await get(owner.apiKey, `/v1/snapshots/${second}/drift`).expect(200);
       await get(owner.apiKey, `/v1/snapshots/${second}/drift`).set('If-None-Match', tagged.headers.etag).expect(304);
+    });
+
+    it('tells items the item cap dropped from items the scope left out', async () => {
+      const account = await newAccount(t);
+      const narrow = await scan(account.apiKey, { jurisdictions: ['EU'], areas: ['Payments'], horizon: 36 });
+      const wide = await scan(account.apiKey, { jurisdictions: JURISDICTIONS.map((j) => j.id), areas: AREAS.map((a) => a.id), horizon: 36 });
+      const overlay = (await get(account.apiKey, `/v1/snapshots/${wide}/drift`).expect(200)).body;
+      expect(overlay).toMatchObject({ available: true, baseline_snapshot_id: narrow });
+      // Every EU payments instrument still matches the wide scope: those missing were left out by the 40-item cap.
+      expect(overlay.removed.length).toBeGreaterThan(0);
+      expect(overlay.removed_reasons).toEqual(Object.fromEntries(overlay.removed.map((item: Json) => [item.id, 'dropped_by_cap'])));
+      const wideMeta = (await stored(wide)).data._meta;
+      expect(wideMeta.capped).toBe(true);
     });
 
     it('needs the same horizon and an overlapping jurisdiction and area; other accounts never count', async () => {

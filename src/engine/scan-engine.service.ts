@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { costCents, resolveModel, type ResolvedModel, vendorCredentials } from '../domain/vocabulary/models';
 import type { ResolvedScanConfig } from '../domain/scan-config.types';
-import { loadCalendar } from './calendar/calendar.loader';
+import { CalendarService } from './calendar/calendar.service';
 import type { Calendar } from './calendar/calendar.types';
 import { type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
 import { composeOfflineEnvelope } from './analysis/compose';
@@ -21,12 +21,12 @@ type Lens = 'impact' | 'timeline';
  */
 @Injectable()
 export class ScanEngineService {
-  private calendar?: Calendar;
   private readonly credentials: Record<string, string | undefined>;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(PROVIDER_REGISTRY) private readonly providers: ProviderRegistry,
+    private readonly calendars: CalendarService,
   ) {
     this.credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
   }
@@ -245,8 +245,7 @@ export class ScanEngineService {
   }
 
   private loadedCalendar(): Calendar {
-    this.calendar ??= loadCalendar();
-    return this.calendar;
+    return this.calendars.get();
   }
 }
 

@@ -10,6 +10,10 @@
  *   as null), else `unchanged`. Citations, verification, jurisdiction and area are not compared.
  * - `added`: current items whose id the baseline lacks, in the current order. `removed`: baseline items whose id
  *   the current snapshot lacks, in the baseline order. `changed`: in the current order, fields in DRIFT_FIELDS order.
+ * - `removed_reasons` says why each removed item is gone, judged against today's calendar and the current
+ *   snapshot's scope and scan date: `dropped_by_cap` (it still matches, but the item cap kept others),
+ *   `outside_scope` (still in the calendar, but outside this scan's jurisdictions, areas or window),
+ *   `left_calendar` (no longer in the calendar), `not_found_again` (an item from web sources this run did not find).
  */
 
 /** Item fields compared field by field, in the order `changed[].fields` lists them. */
@@ -40,11 +44,22 @@ export interface DriftChangedItem {
   fields: DriftFieldChange[];
 }
 
+export const REMOVAL_REASONS = ['dropped_by_cap', 'outside_scope', 'left_calendar', 'not_found_again'] as const;
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+
+/** What the removed items are judged against: the calendar now, and what the current snapshot's scope matches in it. */
+export interface RemovalContext {
+  calendarIds: ReadonlySet<string>;
+  /** Calendar ids the current snapshot's scope and window match, before the item cap. */
+  matchedIds: ReadonlySet<string>;
+}
+
 export interface DriftComparison {
   summary: { added: number; removed: number; changed: number; unchanged: number };
   added: DriftItem[];
   removed: DriftItem[];
   changed: DriftChangedItem[];
+  removed_reasons: Record<string, RemovalReason>;
 }
 
 export interface DriftBaseline {
@@ -88,8 +103,15 @@ export function itemChanges(before: DriftItem, after: DriftItem): DriftFieldChan
   return changes;
 }
 
+/** Why an item of the baseline is not in the current snapshot. */
+export function removalReason(id: string, context: RemovalContext): RemovalReason {
+  if (context.matchedIds.has(id)) return 'dropped_by_cap';
+  if (context.calendarIds.has(id)) return 'outside_scope';
+  return id.startsWith('web-') ? 'not_found_again' : 'left_calendar';
+}
+
 /** Compares the current snapshot's items with the baseline's (both lists as the API shows them). */
-export function compareItems(current: readonly unknown[], baseline: readonly unknown[]): DriftComparison {
+export function compareItems(current: readonly unknown[], baseline: readonly unknown[], context: RemovalContext): DriftComparison {
   const currentById = byId(current);
   const baselineById = byId(baseline);
   const added: DriftItem[] = [];
@@ -105,20 +127,23 @@ export function compareItems(current: readonly unknown[], baseline: readonly unk
     if (fields.length === 0) unchanged++;
     else changed.push({ item_id: id, title: item.title ?? before.title ?? null, fields });
   }
-  const removed = [...baselineById].filter(([id]) => !currentById.has(id)).map(([, item]) => item);
-  return { summary: { added: added.length, removed: removed.length, changed: changed.length, unchanged }, added, removed, changed };
+  const removedIds = [...baselineById.keys()].filter((id) => !currentById.has(id));
+  const removed = removedIds.map((id) => baselineById.get(id)!);
+  const removed_reasons = Object.fromEntries(removedIds.map((id) => [id, removalReason(id, context)]));
+  return { summary: { added: added.length, removed: removed.length, changed: changed.length, unchanged }, added, removed, changed, removed_reasons };
 }
 
 /** The overlay for a snapshot against its baseline, or `{available: false}` when there is none (a first run). */
 export function driftOverlay(
   current: readonly unknown[],
   baseline: { snapshot: DriftBaseline; items: readonly unknown[] } | null,
+  context: RemovalContext,
 ): DriftOverlay {
   if (!baseline) return { available: false };
   return {
     available: true,
     baseline_snapshot_id: baseline.snapshot.id,
     baseline_created_at: baseline.snapshot.createdAt.toISOString(),
-    ...compareItems(current, baseline.items),
+    ...compareItems(current, baseline.items, context),
   };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EngineModule } from '../../engine/engine.module';
 import { RejectRemovedParametersGuard } from './reject-removed-parameters.guard';
 import { SnapshotTotalsCache } from './snapshot-totals.cache';
 import { SnapshotsController } from './snapshots.controller';
@@ -6,6 +7,7 @@ import { SnapshotsRepository } from './snapshots.repository';
 import { SnapshotsService } from './snapshots.service';
 
 @Module({
+  imports: [EngineModule],
   controllers: [SnapshotsController],
   providers: [SnapshotsRepository, SnapshotsService, SnapshotTotalsCache, RejectRemovedParametersGuard],
   exports: [SnapshotsService],

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, notFound, validationFailed, type FieldError } from '../../common/errors/api-error';
-import { driftOverlay, type DriftOverlay } from './drift';
+import { CalendarService } from '../../engine/calendar/calendar.service';
+import { selectEntriesWithStats } from '../../engine/analysis/selection';
+import { driftOverlay, type DriftOverlay, type RemovalContext } from './drift';
 import { DEFAULT_LIST_LIMIT, type ListSnapshotsQueryDto } from './dto/list-snapshots-query.dto';
 import type { SnapshotListDto } from './dto/snapshot-list.dto';
 import type { SnapshotListItemDto } from './dto/snapshot-list-item.dto';
@@ -24,7 +26,10 @@ export type BriefingView = { available: false } | ({ available: true } & Record<
 
 @Injectable()
 export class SnapshotsService {
-  constructor(private readonly repository: SnapshotsRepository) {}
+  constructor(
+    private readonly repository: SnapshotsRepository,
+    private readonly calendars: CalendarService,
+  ) {}
 
   /** Writes a snapshot inside the caller's transaction (the scan's completion). */
   insert(manager: EntityManager, snapshot: Snapshot): Promise<unknown> {
@@ -108,7 +113,21 @@ export class SnapshotsService {
   async drift(accountId: string, id: string): Promise<DriftOverlay> {
     const snapshot = await this.owned(accountId, id);
     const baseline = await this.repository.findBaseline(snapshot);
-    return driftOverlay(readableItems(snapshot), baseline ? { snapshot: baseline, items: readableItems(baseline) } : null);
+    if (!baseline) return { available: false };
+    return driftOverlay(readableItems(snapshot), { snapshot: baseline, items: readableItems(baseline) }, this.removalContext(snapshot));
+  }
+
+  /** Today's calendar, and what the snapshot's scope and scan date match in it before the item cap. */
+  private removalContext(snapshot: Snapshot): RemovalContext {
+    const calendar = this.calendars.get();
+    const meta = isObject(snapshot.data._meta) ? snapshot.data._meta : {};
+    const scanDate = typeof meta.scan_date === 'string' ? meta.scan_date : snapshot.createdAt.toISOString().slice(0, 10);
+    const { jurisdictions, areas, horizon } = snapshot.config;
+    const matched = selectEntriesWithStats(calendar, { jurisdictions, areas, horizonMonths: horizon, scanDate, maxItems: Number.MAX_SAFE_INTEGER });
+    return {
+      calendarIds: new Set(calendar.entries.map((entry) => entry.id)),
+      matchedIds: new Set(matched.selected.map(({ entry }) => entry.id)),
+    };
   }
 
   /** GET /v1/snapshots/{id}/briefing: the sub-editor block, or `{available: false}` when the snapshot has none. */
