@@ -5,6 +5,7 @@
 export type ItemStage = 'proposed' | 'consultation' | 'adopted' | 'in_force' | 'applies';
 export type DateConfidence = 'confirmed' | 'expected' | 'speculative';
 export type Impact = 'high' | 'medium' | 'low';
+export type DatePrecision = 'day' | 'month' | 'quarter' | 'half' | 'year';
 
 export interface Citation {
   /** Numeric id, unique within the snapshot; prose refers to it as [[cite:N]]. */
@@ -30,9 +31,13 @@ export interface SnapshotItem {
   regulator: string;
   instrument_type: string;
   stage: ItemStage;
-  /** ISO date of the item's next key date inside the horizon. */
+  /** ISO date of the item's next key date inside the horizon (for a period: its last day). */
   key_date: string;
   date_confidence: DateConfidence;
+  /** How exact `key_date` is; absent means `day`. A `half` date of 2026-12-31 means "H2 2026". */
+  key_date_precision?: DatePrecision;
+  /** What happens on the key date ("Application of the single rulebook"). */
+  milestone?: string;
   impact: Impact;
   summary: string;
   implications: string;

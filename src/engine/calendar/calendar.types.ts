@@ -27,12 +27,21 @@ export type Impact = (typeof IMPACTS)[number];
 export const CONFIDENCES = ['confirmed', 'expected', 'speculative'] as const;
 export type DateConfidence = (typeof CONFIDENCES)[number];
 
+/**
+ * How exact a key date is. `day` (the default) means the date itself; the others mean the date only stands for
+ * a period ("H2 2026" is stored as 2026-12-31 with precision `half`), so artefacts print the period, never the day.
+ */
+export const DATE_PRECISIONS = ['day', 'month', 'quarter', 'half', 'year'] as const;
+export type DatePrecision = (typeof DATE_PRECISIONS)[number];
+
 export interface KeyDate {
-  /** ISO calendar date, YYYY-MM-DD. */
+  /** ISO calendar date, YYYY-MM-DD (for a period: its last day). */
   date: string;
   /** What happens that day. */
   event: string;
   confidence: DateConfidence;
+  /** Absent means `day`. */
+  precision?: DatePrecision;
 }
 
 export interface CalendarSource {

@@ -23,8 +23,30 @@ export interface RenderSnapshot {
   data: SnapshotEnvelope;
 }
 
+/** An item as drift lists it (the item as the snapshot it comes from stored it). */
+export interface RenderDriftItem {
+  id: string;
+  title?: string;
+  [key: string]: unknown;
+}
+
+/** The drift against the previous comparable snapshot (GET /v1/snapshots/{id}/drift when available). */
+export interface RenderDrift {
+  baseline_snapshot_id: string;
+  /** ISO timestamp of the baseline snapshot. */
+  baseline_created_at: string;
+  summary: { added: number; removed: number; changed: number; unchanged: number };
+  added: RenderDriftItem[];
+  removed: RenderDriftItem[];
+  changed: Array<{ item_id: string; title: unknown; fields: Array<{ field: string; before: unknown; after: unknown }> }>;
+  /** item id -> dropped_by_cap | outside_scope | left_calendar | not_found_again */
+  removed_reasons: Record<string, string>;
+}
+
 export interface RenderInput {
   snapshot: RenderSnapshot;
+  /** Drift against the previous comparable snapshot; absent on a first run (and in previews). */
+  drift?: RenderDrift;
   /** Validated options with defaults filled (see export-types.registry.ts for each type's options). */
   options: Record<string, string>;
   /** 'en' | 'fr' | 'de' | 'es' | 'it' | 'zh' | 'ja' | 'simple'. Picks fonts; UI labels stay English. */
