@@ -70,6 +70,8 @@ describe('composeOfflineEnvelope', () => {
             'instrument_type',
             'jurisdiction',
             'key_date',
+            'key_date_precision',
+            'milestone',
             'regulator',
             'stage',
             'summary',
@@ -88,6 +90,9 @@ describe('composeOfflineEnvelope', () => {
         expect(['AML / KYC', 'Payments']).toContain(item.area);
         const kd = entry.key_dates.find((k) => k.date === item.key_date);
         expect(kd?.confidence).toBe(item.date_confidence);
+        // The milestone is the event of the key date, and its precision is carried so no artefact prints a period as a day.
+        expect(item.milestone).toBe(kd?.event);
+        expect(item.key_date_precision).toBe(kd?.precision ?? 'day');
         expect(item.summary.startsWith(entry.summary.trim())).toBe(true);
         expect(item.summary.endsWith(keyDateClause(kd!))).toBe(true);
         expect(item.citations.map((c) => c.url)).toEqual(entry.sources.map((s) => s.url));
@@ -280,6 +285,36 @@ describe('composeOfflineEnvelope', () => {
     expect(keyDateClause(keyDate('2027-07-10', 'speculative', 'Commission review'))).toBe(
       'Estimated for 10 July 2027 (not yet announced): Commission review.',
     );
+  });
+
+  it('prints a placeholder date as the period it stands for, in the summary, the narrative and the briefing', () => {
+    const cal = makeCalendar([
+      makeEntry({ id: 'eu-h2', impact: 'high', title: 'Half-year rule', key_dates: [{ ...keyDate('2026-12-31', 'expected', 'Final text published'), precision: 'half' }] }),
+      makeEntry({ id: 'eu-q1', impact: 'high', title: 'Quarter rule', key_dates: [{ ...keyDate('2027-03-31', 'speculative', 'Guidance'), precision: 'quarter' }] }),
+    ]);
+    const r = analyseOffline(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, engine: 'v4', realist: false, auditor: false });
+    const h2 = r.items.find((i) => i.id === 'eu-h2')!;
+    expect(h2).toMatchObject({ key_date: '2026-12-31', key_date_precision: 'half', milestone: 'Final text published' });
+    expect(h2.summary).toContain('Expected in H2 2026: final text published.');
+    expect(r.items.find((i) => i.id === 'eu-q1')!.summary).toContain('Estimated for Q1 2027 (not yet announced): guidance.');
+    const prose = [r.executive_narrative, r.executive_summary.bottom_line, ...r.executive_summary.priorities, ...Object.values(r._briefing).flat()].join(' ');
+    expect(prose).not.toMatch(/31 (December|Dec) 2026|31 (March|Mar) 2027/);
+    expect(r._briefing.priorities[0]).toBe('[EU] Half-year rule, expected H2 2026: final text published');
+  });
+
+  it('counts in the prose come from the items it lists, and say so when the list is capped', () => {
+    const entries = Array.from({ length: 6 }, (_, i) =>
+      makeEntry({ id: `eu-${i}`, impact: i < 2 ? 'high' : 'medium', key_dates: [keyDate(`2027-0${i + 1}-15`, i % 2 === 0 ? 'confirmed' : 'expected')] }),
+    );
+    const cal = makeCalendar(entries);
+    const criteria = { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, maxItems: 4 };
+    const sel = selectEntriesWithStats(cal, criteria);
+    const r = composeOfflineEnvelope(sel.selected, cal, { ...criteria, engine: 'v4', realist: false, auditor: false, calendarVersion: cal.version, matchedCount: sel.matchedCount });
+    const confirmed = r.items.filter((i) => i.date_confidence === 'confirmed').length;
+    const high = r.items.filter((i) => i.impact === 'high').length;
+    expect(r.executive_narrative).toContain(`Of the 4 covered, by impact, ${high} are high`);
+    expect(r.executive_narrative).toContain(`${confirmed} are confirmed`);
+    expect(r._briefing.briefing_standfirst).toContain(`${high} high impact, ${confirmed} with confirmed dates`);
   });
 
   it('hand-made calendar: sentiment and briefing follow the rules', () => {

@@ -6,10 +6,9 @@
  */
 import type { Calendar, CalendarEntry, KeyDate } from '../calendar/calendar.types';
 import type { AuditorSidecar, BriefingBlock, Citation, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
-import { formatLongDate } from './dates';
 import { resolveAreas, resolveJurisdictions } from './matching';
 import { type SelectedEntry, MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
-import { count, ensureFinalStop, eventInSentence } from './text';
+import { capitalise, count, datePhrase, ensureFinalStop, eventInSentence } from './text';
 import { briefing, executiveSummary, narrative, type ProseFacts } from './prose';
 import { buildTrends } from './trends';
 import { type PassName, type PassOutcome, auditorPass, combineStatus, publicPass, realistPass } from './verification';
@@ -86,11 +85,9 @@ export type OfflineAnalysis = {
 
 /** The clause naming what happens on the key date ("On 10 July 2027: application of the single rulebook."). */
 export function keyDateClause(keyDate: KeyDate): string {
-  const long = formatLongDate(keyDate.date);
+  const phrase = datePhrase(keyDate.date, keyDate.confidence, keyDate.precision);
   const event = eventInSentence(keyDate.event);
-  if (keyDate.confidence === 'confirmed') return `On ${long}: ${event}.`;
-  if (keyDate.confidence === 'expected') return `Expected on ${long}: ${event}.`;
-  return `Estimated for ${long} (not yet announced): ${event}.`;
+  return `${capitalise(phrase)}${keyDate.confidence === 'speculative' ? ' (not yet announced)' : ''}: ${event}.`;
 }
 
 function toCitation(source: CalendarEntry['sources'][number], id: number): Citation {
@@ -109,6 +106,8 @@ function buildItems(selected: readonly SelectedEntry[]): SnapshotItem[] {
     stage: entry.stage,
     key_date: nextKeyDate.date,
     date_confidence: nextKeyDate.confidence,
+    key_date_precision: nextKeyDate.precision ?? 'day',
+    milestone: nextKeyDate.event,
     impact: entry.impact,
     summary: `${ensureFinalStop(entry.summary)} ${keyDateClause(nextKeyDate)}`,
     implications: ensureFinalStop(entry.implications),

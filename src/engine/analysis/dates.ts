@@ -101,6 +101,29 @@ export function formatShortDate(iso: string): string {
   return `${d} ${MONTHS_SHORT[m - 1]} ${y}`;
 }
 
+/** How exact a date is: `day`, or the period it stands for (see DatePrecision in calendar.types.ts). */
+export type Precision = 'day' | 'month' | 'quarter' | 'half' | 'year';
+
+/**
+ * The period a date stands for: "10 July 2027" (long) or "10 Jul 2027" (short) for a day, then "July 2027" /
+ * "Jul 2027", "Q3 2027", "H2 2027", "2027" for the coarser precisions.
+ */
+export function formatPeriod(iso: string, precision: Precision = 'day', style: 'long' | 'short' = 'long'): string {
+  const { y, m, d } = parseOrThrow(iso);
+  switch (precision) {
+    case 'month':
+      return `${(style === 'long' ? MONTHS_LONG : MONTHS_SHORT)[m - 1]} ${y}`;
+    case 'quarter':
+      return `Q${Math.ceil(m / 3)} ${y}`;
+    case 'half':
+      return `H${m <= 6 ? 1 : 2} ${y}`;
+    case 'year':
+      return String(y);
+    default:
+      return `${d} ${(style === 'long' ? MONTHS_LONG : MONTHS_SHORT)[m - 1]} ${y}`;
+  }
+}
+
 /** "July 2027". */
 export function formatMonthYear(iso: string): string {
   const { y, m } = parseOrThrow(iso);

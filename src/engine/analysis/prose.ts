@@ -5,8 +5,8 @@
  */
 import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
 import type { BriefingBlock, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
-import { dayNumber, formatLongDate, formatMonthYear, formatShortDate } from './dates';
-import { capitalise, compactList, count, datePhrase, ensureFinalStop, eventInSentence, firstSentence, joinList, numberWord, shortName, truncate } from './text';
+import { dayNumber, formatLongDate, formatMonthYear, formatPeriod, formatShortDate } from './dates';
+import { capitalise, compactList, count, datePhrase, ensureFinalStop, eventInSentence, firstSentence, joinList, numberWord, periodSpan, shortName } from './text';
 import type { PassName } from './verification';
 
 /** Priorities listed in the executive summary and the briefing block. */
@@ -79,7 +79,7 @@ function event(p: ProseItem): string {
 }
 
 function when(p: ProseItem): string {
-  return datePhrase(p.item.key_date, p.item.date_confidence);
+  return datePhrase(p.item.key_date, p.item.date_confidence, p.item.key_date_precision);
 }
 
 function actionVerb(stage: SnapshotItem['stage']): string {
@@ -207,7 +207,7 @@ export function executiveSummary(f: ProseFacts): ExecutiveSummary {
 
 function momentumPhrase(momentum: SnapshotTrend['momentum']): string {
   if (momentum === 'rising') return 'is gathering pace';
-  if (momentum === 'fading') return 'is further off and less certain';
+  if (momentum === 'fading') return 'is past its peak, with fewer firm dates ahead than behind';
   return 'is moving at a steady pace';
 }
 
@@ -235,7 +235,7 @@ export function narrative(f: ProseFacts, verifiedCount: number, passes: readonly
   paragraphs.push(
     `${voice(f).holds} ${count(f.matchedCount, 'instrument')} for ${scopeAreas(f)} in ${scopeJurisdictions(f)} with key dates ` +
       `between ${formatLongDate(f.scanDate)} and ${formatLongDate(f.windowEnd)}.${capped} ` +
-      `By impact, ${breakdown([
+      `${f.matchedCount > prose.length ? `Of the ${t.n} covered, by impact` : 'By impact'}, ${breakdown([
         [t.high, 'high'],
         [t.medium, 'medium'],
         [t.low, 'low'],
@@ -265,11 +265,7 @@ export function narrative(f: ProseFacts, verifiedCount: number, passes: readonly
     const lines = trends.slice(0, NARRATED_TRENDS).map((trend) => {
       const members = trend.item_ids.map((id) => byId.get(id)).filter((p): p is ProseItem => p !== undefined);
       const first = members[0];
-      const dates = members.map((m) => m.item.key_date).sort();
-      const span =
-        dates[0] === dates[dates.length - 1]
-          ? `on ${formatLongDate(dates[0])}`
-          : `between ${formatLongDate(dates[0])} and ${formatLongDate(dates[dates.length - 1])}`;
+      const span = periodSpan(members.map((m) => m.item));
       return (
         `${trend.title} ${momentumPhrase(trend.momentum)}: ${count(members.length, 'instrument')} fall due ${span}, ` +
         `led by ${first.item.title} (${first.item.jurisdiction}) ${when(first)}.${cite(first.item)}`
@@ -311,9 +307,12 @@ function briefingScope(f: ProseFacts): string {
       : count(f.jurisdictionIds.length, 'jurisdiction');
 }
 
+/** "[EU] AMLR, 10 Jul 2027: application of the single rulebook" (whole: renderers wrap, never cut). */
 function briefingPriority(p: ProseItem): string {
-  const flag = p.item.date_confidence === 'expected' ? ' (exp.)' : p.item.date_confidence === 'speculative' ? ' (est.)' : '';
-  return `[${p.item.jurisdiction}] ${truncate(shortName(p.item.title), 40)}, ${formatShortDate(p.item.key_date)}${flag}: ${truncate(event(p), 60)}`;
+  const precision = p.item.key_date_precision ?? 'day';
+  const period = formatPeriod(p.item.key_date, precision, 'short');
+  const date = p.item.date_confidence === 'expected' ? `expected ${period}` : p.item.date_confidence === 'speculative' ? `estimated ${period}` : period;
+  return `[${p.item.jurisdiction}] ${shortName(p.item.title)}, ${date}: ${event(p)}`;
 }
 
 /** Sentiment of the window by rule from impact counts, stages and date confidence. */
@@ -373,8 +372,8 @@ export function briefing(f: ProseFacts): BriefingBlock {
   return {
     briefing_headline:
       t.n === 1
-        ? `${truncate(shortName(top.item.title), 50)} is the one ${voice(f).milestone} milestone for ${scope} in the next ${f.horizonMonths} months`
-        : `${truncate(shortName(top.item.title), 50)} heads ${t.n} regulatory milestones for ${scope} over ${f.horizonMonths} months`,
+        ? `${shortName(top.item.title)} is the one ${voice(f).milestone} milestone for ${scope} in the next ${f.horizonMonths} months`
+        : `${shortName(top.item.title)} heads ${t.n} regulatory milestones for ${scope} over ${f.horizonMonths} months`,
     briefing_standfirst:
       `${count(t.n, 'instrument')} across ${scopeAreas(f)} ${t.n === 1 ? 'falls' : 'fall'} due between ${formatShortDate(f.scanDate)} and ` +
       `${formatShortDate(f.windowEnd)}: ${t.high} high impact, ${t.confirmed} with confirmed dates.` +
@@ -382,7 +381,7 @@ export function briefing(f: ProseFacts): BriefingBlock {
     priorities: prose.slice(0, MAX_PRIORITIES).map(briefingPriority),
     bottom_line_tight:
       `${t.n} due by ${formatShortDate(f.windowEnd)}, ${t.high} high impact; first up: ` +
-      `${truncate(shortName(first.item.title), 40)} (${first.item.jurisdiction}) on ${formatShortDate(first.item.key_date)}.`,
+      `${shortName(first.item.title)} (${first.item.jurisdiction}) ${datePhrase(first.item.key_date, first.item.date_confidence, first.item.key_date_precision)}.`,
     pull_quote: pullQuote,
     sentiment_label: mood.label,
     sentiment_rationale: mood.rationale,

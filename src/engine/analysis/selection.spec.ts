@@ -147,6 +147,21 @@ describe('offline selection', () => {
       ]);
     });
 
+    it('ranks a firm date before a placeholder period or an estimate of the same impact, however early the placeholder', () => {
+      const cal = makeCalendar([
+        makeEntry({ id: 'eu-end-of-year', impact: 'high', key_dates: [{ ...keyDate('2026-12-31', 'expected'), precision: 'year' }] }),
+        makeEntry({ id: 'eu-h1', impact: 'high', key_dates: [{ ...keyDate('2027-06-30', 'expected'), precision: 'half' }] }),
+        makeEntry({ id: 'eu-estimate', impact: 'high', key_dates: [keyDate('2027-01-05', 'speculative')] }),
+        makeEntry({ id: 'eu-firm-late', impact: 'high', key_dates: [keyDate('2027-09-01', 'expected')] }),
+        makeEntry({ id: 'eu-firm-month', impact: 'high', key_dates: [{ ...keyDate('2027-10-31', 'confirmed'), precision: 'month' }] }),
+        makeEntry({ id: 'eu-medium-firm', impact: 'medium', key_dates: [keyDate('2027-01-01')] }),
+      ]);
+      const ids = selectEntries(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN }).map(
+        (s) => s.entry.id,
+      );
+      expect(ids).toEqual(['eu-firm-late', 'eu-firm-month', 'eu-end-of-year', 'eu-estimate', 'eu-h1', 'eu-medium-firm']);
+    });
+
     it('caps the list, keeping the highest-ranked entries and reporting the total', () => {
       const entries = Array.from({ length: 50 }, (_, i) =>
         makeEntry({ id: `eu-${String(i).padStart(2, '0')}`, impact: i < 5 ? 'high' : 'low', key_dates: [keyDate('2027-01-01')] }),

@@ -8,8 +8,10 @@
  *      (both ends inclusive; month arithmetic clamps to month end, see dates.addMonths).
  *
  * The item's "next key date" is the earliest key date inside the window, so a passed date is never
- * presented as upcoming. Ranking: impact (high > medium > low), then next key date ascending, then that
- * date's confidence (confirmed > expected > speculative), then entry id. The list is capped at
+ * presented as upcoming. Ranking: impact (high > medium > low), then firm dates before approximate ones (a
+ * firm date is a day or month fixed or announced by the authority; a quarter, half-year or year, or our own
+ * estimate, is approximate, so a placeholder never outranks a real deadline), then next key date ascending,
+ * then that date's confidence (confirmed > expected > speculative), then entry id. The list is capped at
  * MAX_SELECTED_ITEMS (40) so that a briefing stays readable; the cap keeps the highest-ranked entries and
  * `selectEntriesWithStats` reports how many matched before the cap.
  */
@@ -20,7 +22,8 @@ import { resolveAreas, resolveJurisdictions } from './matching';
 /** Default cap on selected entries per scan (keeps the briefing readable). */
 export const MAX_SELECTED_ITEMS = 40;
 /** The order the cap keeps instruments in, as `_meta.selection` states it. */
-export const SELECTION_ORDER = 'impact (high first), then next key date (earliest first), then date confidence (confirmed, expected, speculative), then id';
+export const SELECTION_ORDER =
+  'impact (high first), then firm dates (a day or month fixed or announced) before approximate ones (a quarter, half-year, year or estimate), then next key date (earliest first), then date confidence (confirmed, expected, speculative), then id';
 
 export interface SelectionCriteria {
   jurisdictions: string[];
@@ -74,9 +77,16 @@ export function keyDatesInWindow(entry: CalendarEntry, from: string, to: string)
 }
 
 /** Ranking comparator (see the module comment). */
+/** True when a key date is a day or month the authority fixed or announced (not a period or our estimate). */
+export function isFirmKeyDate(keyDate: KeyDate): boolean {
+  const precision = keyDate.precision ?? 'day';
+  return (precision === 'day' || precision === 'month') && keyDate.confidence !== 'speculative';
+}
+
 export function compareSelected(a: SelectedEntry, b: SelectedEntry): number {
   return (
     IMPACT_RANK[a.entry.impact] - IMPACT_RANK[b.entry.impact] ||
+    Number(!isFirmKeyDate(a.nextKeyDate)) - Number(!isFirmKeyDate(b.nextKeyDate)) ||
     (a.nextKeyDate.date < b.nextKeyDate.date ? -1 : a.nextKeyDate.date > b.nextKeyDate.date ? 1 : 0) ||
     CONFIDENCE_RANK[a.nextKeyDate.confidence] - CONFIDENCE_RANK[b.nextKeyDate.confidence] ||
     (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0)

@@ -2,7 +2,7 @@
  * Small deterministic text helpers for the rule-written offline prose.
  */
 import type { DateConfidence } from '../calendar/calendar.types';
-import { formatLongDate } from './dates';
+import { formatPeriod, type Precision } from './dates';
 
 /** "A", "A and B", "A, B and C". */
 export function joinList(parts: readonly string[], conjunction = 'and'): string {
@@ -103,11 +103,23 @@ export function eventInSentence(event: string): string {
 }
 
 /** "on 10 July 2027", "expected on 10 July 2027", "estimated for 10 July 2027". */
-export function datePhrase(date: string, confidence: DateConfidence): string {
-  const long = formatLongDate(date);
-  if (confidence === 'confirmed') return `on ${long}`;
-  if (confidence === 'expected') return `expected on ${long}`;
-  return `estimated for ${long}`;
+export function datePhrase(date: string, confidence: DateConfidence, precision: Precision = 'day'): string {
+  const period = formatPeriod(date, precision);
+  const on = precision === 'day' ? 'on' : precision === 'year' ? 'during' : 'in';
+  if (confidence === 'confirmed') return `${on} ${period}`;
+  if (confidence === 'expected') return `expected ${on} ${period}`;
+  return `estimated for ${period}`;
+}
+
+/** "on 10 July 2027" or "between H1 2026 and 10 July 2027": each end printed as precisely as it is known. */
+export function periodSpan(items: readonly { key_date: string; key_date_precision?: Precision }[]): string {
+  const sorted = [...items].sort((a, b) => (a.key_date < b.key_date ? -1 : a.key_date > b.key_date ? 1 : 0));
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  const firstText = formatPeriod(first.key_date, first.key_date_precision);
+  const lastText = formatPeriod(last.key_date, last.key_date_precision);
+  if (firstText === lastText) return `${(first.key_date_precision ?? 'day') === 'day' ? 'on' : 'in'} ${firstText}`;
+  return `between ${firstText} and ${lastText}`;
 }
 
 function looksLikeAcronym(text: string): boolean {

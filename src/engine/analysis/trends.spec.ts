@@ -1,8 +1,7 @@
-import type { CalendarEntry } from '../calendar/calendar.types';
-import type { SnapshotItem } from '../envelope.types';
+import type { CalendarEntry, KeyDate } from '../calendar/calendar.types';
 import { makeCalendar, makeEntry } from '../../../test/fixtures/calendar.fixture';
 import { analyseOffline } from './compose';
-import { MAX_TRENDS, buildTrends, trendMomentum } from './trends';
+import { MAX_TRENDS, buildTrends, momentumEvidence, trendMomentum } from './trends';
 
 const SCAN = '2026-11-22';
 
@@ -96,40 +95,40 @@ describe('offline trends', () => {
     expect(buildTrends([], { scanDate: SCAN, windowEnd: '2027-11-22', areaIds: [] })).toEqual([]);
   });
 
-  describe('momentum', () => {
+  describe('momentum from dated evidence', () => {
     const window = { scanDate: SCAN, windowEnd: '2027-11-22', areaIds: [] };
-    const item = (key_date: string, stage: SnapshotItem['stage'], date_confidence: SnapshotItem['date_confidence']) =>
-      ({ key_date, stage, date_confidence }) as SnapshotItem;
+    const entry = (id: string, dates: Array<[string, KeyDate['confidence'], KeyDate['precision']?]>) =>
+      makeEntry({ id, key_dates: dates.map(([date, confidence, precision]) => ({ date, event: 'Milestone', confidence, ...(precision ? { precision } : {}) })) });
 
-    it('rising when most items fall in the first half of the window or are adopted / in force / applying', () => {
-      expect(trendMomentum([item('2027-01-01', 'proposed', 'expected'), item('2027-02-01', 'consultation', 'expected')], window)).toBe(
-        'rising',
+    it('counts firm dates ahead in the window against confirmed dates in the same span before the scan', () => {
+      const evidence = momentumEvidence(
+        [
+          entry('eu-a', [['2025-12-01', 'confirmed'], ['2027-01-10', 'confirmed'], ['2027-06-30', 'expected', 'half']]),
+          entry('eu-b', [['2024-01-01', 'confirmed'], ['2026-06-01', 'expected'], ['2027-03-01', 'expected'], ['2027-04-01', 'speculative'], ['2028-01-01', 'confirmed']]),
+        ],
+        window,
       );
-      expect(trendMomentum([item('2027-10-01', 'applies', 'confirmed'), item('2027-11-01', 'in_force', 'confirmed')], window)).toBe(
-        'rising',
-      );
+      // Ahead: 10 Jan and 1 Mar 2027 are firm; H1 2027 and the estimate are tentative; 2028 is past the window.
+      // Behind: 1 Dec 2025 is confirmed within the 12 months before; 1 Jun 2026 is only expected; 2024 is too early.
+      expect(evidence).toEqual({ ahead: 2, behind: 1, tentative: 2 });
     });
 
-    it('fading when every item is late in the window and speculative or a consultation', () => {
-      expect(trendMomentum([item('2027-10-01', 'proposed', 'speculative'), item('2027-11-01', 'consultation', 'expected')], window)).toBe(
-        'fading',
-      );
+    it('rising when more firm dates lie ahead than behind (two at least), fading when fewer or none, steady otherwise', () => {
+      expect(trendMomentum({ ahead: 3, behind: 1, tentative: 0 })).toBe('rising');
+      expect(trendMomentum({ ahead: 1, behind: 0, tentative: 4 })).toBe('steady');
+      expect(trendMomentum({ ahead: 2, behind: 2, tentative: 0 })).toBe('steady');
+      expect(trendMomentum({ ahead: 1, behind: 3, tentative: 0 })).toBe('fading');
+      expect(trendMomentum({ ahead: 0, behind: 0, tentative: 5 })).toBe('fading');
     });
 
-    it('steady otherwise', () => {
-      expect(trendMomentum([item('2027-10-01', 'proposed', 'expected'), item('2027-11-01', 'consultation', 'expected')], window)).toBe(
-        'steady',
-      );
-      expect(
-        trendMomentum(
-          [
-            item('2027-01-01', 'proposed', 'expected'),
-            item('2027-10-01', 'proposed', 'expected'),
-            item('2027-11-01', 'proposed', 'confirmed'),
-          ],
-          window,
-        ),
-      ).toBe('steady');
+    it('states its evidence in the trend description, so "rising" can be checked', () => {
+      const { trends } = run([
+        makeEntry({ id: 'eu-a', themes: ['stablecoins'], key_dates: [{ date: '2027-01-10', event: 'Applies', confidence: 'confirmed' }] }),
+        makeEntry({ id: 'uk-b', ...uk, themes: ['stablecoins'], key_dates: [{ date: '2027-02-10', event: 'Applies', confidence: 'confirmed' }] }),
+      ]);
+      const trend = trends.find((t) => t.id === 'trend-theme-stablecoins')!;
+      expect(trend.momentum).toBe('rising');
+      expect(trend.description).toContain('2 firm key dates lie ahead in the next 12 months, against 0 confirmed dates in the previous 12 months.');
     });
   });
 });

@@ -10,15 +10,15 @@
  * THEME_QUOTA / AREA_QUOTA / REGULATOR_QUOTA trends are taken per rule, then any free slots up to
  * MAX_TRENDS are filled from the remaining candidates in rule order. Trends are listed in rule order.
  *
- * Momentum: `rising` when most items (more than half) either fall due in the first half of the window or are
- * already adopted / in force / applying; `fading` when every item falls in the second half of the window and
- * is a consultation or rests on a speculative date; otherwise `steady`.
+ * Momentum comes from dated evidence, every key date of the group's calendar entries: firm dates ahead in the
+ * window against confirmed dates in the equally long span before the scan (see trendMomentum). The trend's
+ * description states the counts, so a reader can see what "rising" rests on.
  */
 import type { CalendarEntry } from '../calendar/calendar.types';
 import type { SnapshotItem, SnapshotTrend } from '../envelope.types';
-import { dayNumber, formatLongDate } from './dates';
-import { capitalise, compactList, count, joinList, shortName, slugify, themeLabel, truncate } from './text';
-import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
+import { dayNumber } from './dates';
+import { isFirmKeyDate } from './selection';
+import { capitalise, compactList, count, joinList, periodSpan, shortName, slugify, themeLabel, truncate } from './text';
 
 export const MAX_TRENDS = 6;
 export const THEME_QUOTA = 3;
@@ -54,23 +54,47 @@ function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-function firstHalfEnd(window: TrendWindow): number {
-  const start = dayNumber(window.scanDate);
-  const end = dayNumber(window.windowEnd);
-  return start + Math.floor((end - start) / 2);
+/** The dated evidence a trend's momentum rests on. */
+export interface MomentumEvidence {
+  /** Firm key dates (a day or month, confirmed or expected) after the scan date, inside the window. */
+  ahead: number;
+  /** Confirmed key dates in the equally long period up to the scan date. */
+  behind: number;
+  /** Key dates ahead that are only approximate or our estimate (not counted as evidence). */
+  tentative: number;
 }
 
-/** Momentum of a group of items (see the module comment). */
-export function trendMomentum(items: readonly SnapshotItem[], window: TrendWindow): SnapshotTrend['momentum'] {
-  if (items.length === 0) return 'steady';
-  const mid = firstHalfEnd(window);
-  const early = (item: SnapshotItem) => dayNumber(item.key_date) <= mid;
-  const risingSignals = items.filter((item) => early(item) || ITEM_STAGES_PAST_ADOPTION.has(item.stage)).length;
-  if (risingSignals * 2 > items.length) return 'rising';
-  const allLateAndTentative = items.every(
-    (item) => !early(item) && (item.date_confidence === 'speculative' || item.stage === 'consultation'),
-  );
-  return allLateAndTentative ? 'fading' : 'steady';
+/** Counts the key dates of the group's calendar entries around the scan date (see the module comment). */
+export function momentumEvidence(entries: readonly CalendarEntry[], window: TrendWindow): MomentumEvidence {
+  const scan = dayNumber(window.scanDate);
+  const end = dayNumber(window.windowEnd);
+  const start = scan - (end - scan);
+  const evidence: MomentumEvidence = { ahead: 0, behind: 0, tentative: 0 };
+  for (const keyDate of unique(entries).flatMap((entry) => entry.key_dates)) {
+    const day = dayNumber(keyDate.date);
+    if (day > scan && day <= end) {
+      if (isFirmKeyDate(keyDate)) evidence.ahead++;
+      else evidence.tentative++;
+    } else if (day >= start && day <= scan && keyDate.confidence === 'confirmed') evidence.behind++;
+  }
+  return evidence;
+}
+
+/**
+ * Momentum from dated evidence: `rising` when more firm key dates lie ahead in the window than confirmed ones
+ * fell in the same span before the scan (and at least two lie ahead); `fading` when fewer lie ahead than behind,
+ * or none is firm; `steady` otherwise.
+ */
+export function trendMomentum(evidence: MomentumEvidence): SnapshotTrend['momentum'] {
+  if (evidence.ahead === 0 || evidence.ahead < evidence.behind) return 'fading';
+  if (evidence.ahead > evidence.behind && evidence.ahead >= 2) return 'rising';
+  return 'steady';
+}
+
+function momentumSentence(evidence: MomentumEvidence, window: TrendWindow): string {
+  const span = `${Math.round((dayNumber(window.windowEnd) - dayNumber(window.scanDate)) / 30.4)} months`;
+  const tentative = evidence.tentative > 0 ? ` (plus ${count(evidence.tentative, 'approximate or estimated date')})` : '';
+  return `${capitalise(count(evidence.ahead, 'firm key date'))} ${evidence.ahead === 1 ? 'lies' : 'lie'} ahead in the next ${span}${tentative}, against ${count(evidence.behind, 'confirmed date')} in the previous ${span}.`;
 }
 
 function groupBy(sources: readonly TrendSource[], keysOf: (s: TrendSource) => string[]): Map<string, TrendSource[]> {
@@ -122,10 +146,7 @@ function trendId(candidate: Candidate): string {
 }
 
 function span(members: readonly TrendSource[]): string {
-  const dates = members.map((m) => m.item.key_date).sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  return first === last ? `on ${formatLongDate(first)}` : `between ${formatLongDate(first)} and ${formatLongDate(last)}`;
+  return periodSpan(members.map((m) => m.item));
 }
 
 function named(members: readonly TrendSource[]): string {
@@ -159,18 +180,19 @@ function describe(candidate: Candidate): { title: string; description: string } 
 
 function toTrend(candidate: Candidate, window: TrendWindow): SnapshotTrend {
   const { title, description } = describe(candidate);
+  const evidence = momentumEvidence(
+    candidate.members.map((m) => m.entry),
+    window,
+  );
   const areas = candidate.rule === 'area' ? [candidate.key] : unique(candidate.members.map((m) => m.item.area));
   return {
     id: trendId(candidate),
     title,
-    description,
+    description: `${description} ${momentumSentence(evidence, window)}`,
     item_ids: candidate.members.map((m) => m.item.id),
     jurisdictions: candidate.jurisdictions,
     areas,
-    momentum: trendMomentum(
-      candidate.members.map((m) => m.item),
-      window,
-    ),
+    momentum: trendMomentum(evidence),
   };
 }
 

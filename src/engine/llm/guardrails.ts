@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CalendarEntry } from '../calendar/calendar.types';
+import { type CalendarEntry, DATE_PRECISIONS } from '../calendar/calendar.types';
 import type { Citation, DateConfidence, Impact, ItemStage, SnapshotItem } from '../envelope.types';
 import { normalizeName, resolveArea, resolveJurisdiction } from '../analysis/matching';
 import { IMPACT_RANK, type SelectedEntry } from '../analysis/selection';
@@ -158,6 +158,8 @@ export function applyGuardrails(raw: JsonObject, ctx: GuardContext): Guarded {
       stage: asEnum(record.stage, STAGES) ?? entry?.stage ?? 'proposed',
       key_date: keyDate,
       date_confidence: asEnum(record.date_confidence, CONFIDENCES) ?? calendarDate?.confidence ?? 'speculative',
+      key_date_precision: asEnum(record.key_date_precision, DATE_PRECISIONS) ?? calendarDate?.precision ?? 'day',
+      milestone: asText(record.milestone) ?? calendarDate?.event ?? 'Key date',
       impact: asEnum(record.impact, IMPACTS) ?? entry?.impact ?? 'medium',
       summary: ensureFinalStop(stripReferences(asText(record.summary) ?? entry?.summary ?? title)),
       implications: ensureFinalStop(

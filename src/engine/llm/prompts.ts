@@ -40,7 +40,8 @@ const ITEM_SHAPE = `{
     "title": "...", "jurisdiction": "<one of the requested jurisdictions>", "area": "<one of the requested areas>",
     "regulator": "...", "instrument_type": "regulation|directive|law|rule|guidance|consultation|standard|framework",
     "stage": "proposed|consultation|adopted|in_force|applies",
-    "key_date": "YYYY-MM-DD (the next key date inside the window)", "date_confidence": "confirmed|expected|speculative",
+    "key_date": "YYYY-MM-DD (the next key date inside the window; for a period, its last day)", "date_confidence": "confirmed|expected|speculative",
+    "key_date_precision": "day|month|quarter|half|year (how exact key_date is: 'half' for 'H2 2026')", "milestone": "what happens on the key date, a short phrase",
     "impact": "high|medium|low", "summary": "1-3 sentences", "implications": "1-2 sentences: what firms must do",
     "source_numbers": [<numbers of the sources that support this item>]
   }],
