@@ -59,10 +59,10 @@ export class ScanEngineService {
     if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
     if (analyst.provider !== 'offline') return this.runLlm(ctx, analyst, calendar, translate, cost);
 
-    const { selected, matchedCount } = this.search(calendar, config, ctx.scanDate);
+    const { selected, matched, matchedCount } = this.search(calendar, config, ctx.scanDate);
     await step('search', 20, `Found ${selected.length} instrument(s) in the regulatory calendar within the horizon`);
     await step('read', 35, `Read ${countSources(selected)} official source(s)`);
-    const envelope = this.compose(selected, matchedCount, calendar, ctx, 'impact');
+    const envelope = this.compose(selected, matched, matchedCount, calendar, ctx, 'impact');
     await step('analyse', 55, `Analysed ${selected.length} item(s) into ${(envelope.trends as unknown[]).length} trend(s)`);
     await step('verify', 70, verifyMessage(config));
     await step('sub-edit', 80, 'Sub-edited the briefing');
@@ -147,18 +147,18 @@ export class ScanEngineService {
     cost: () => number,
   ): Promise<EngineOutput> {
     const { config } = ctx;
-    const { selected, matchedCount } = this.search(calendar, config, ctx.scanDate);
+    const { selected, matched, matchedCount } = this.search(calendar, config, ctx.scanDate);
     await step('search', 15, `Both seats found ${selected.length} instrument(s) within the horizon`);
     const [impactSeat, timelineSeat] = await Promise.all(
       (['impact', 'timeline'] as Lens[]).map(async (lens) => ({
         lens,
-        envelope: this.compose(ordered(selected, lens), matchedCount, calendar, ctx, lens),
+        envelope: this.compose(ordered(selected, lens), matched, matchedCount, calendar, ctx, lens),
       })),
     );
     await step('analyse', 50, 'Seat A (impact lens) and seat B (timeline lens) completed their analyses');
     const merged = mergeSeats(ordered(selected, 'impact'), ordered(selected, 'timeline'));
     await step('merge', 65, `Merged the seats into ${merged.length} item(s)`);
-    const composite = this.compose(merged, matchedCount, calendar, ctx, 'impact');
+    const composite = this.compose(merged, matched, matchedCount, calendar, ctx, 'impact');
     composite._meta = { ...(composite._meta as object), council: { seats: ['impact', 'timeline'], merge: 'interleaved-by-rank' } };
     await step('write', 80, 'The writer composed the council briefing');
     await step('translate', 90, await translate(composite));
@@ -192,7 +192,15 @@ export class ScanEngineService {
     return selectEntriesWithStats(calendar, { jurisdictions: config.jurisdictions, areas: config.areas, horizonMonths: config.horizon, scanDate });
   }
 
-  private compose(selected: SelectedEntry[], matchedCount: number, calendar: Calendar, ctx: EngineRunContext, lens: Lens): Record<string, unknown> {
+  private compose(
+    selected: SelectedEntry[],
+    matched: SelectedEntry[],
+    matchedCount: number,
+    calendar: Calendar,
+    ctx: EngineRunContext,
+    lens: Lens,
+  ): Record<string, unknown> {
+    const kept = new Set(selected.map(({ entry }) => entry.id));
     const { config } = ctx;
     const composed = composeOfflineEnvelope(selected, calendar, {
       jurisdictions: config.jurisdictions,
@@ -204,6 +212,7 @@ export class ScanEngineService {
       auditor: config.auditor,
       calendarVersion: calendar.version,
       matchedCount,
+      beyondCap: matched.filter(({ entry }) => !kept.has(entry.id)),
     });
     const { plain, ...envelope } = composed as unknown as Record<string, unknown> & { plain: Record<string, string> };
     return { ...envelope, translations: {}, _plain: plain, _meta: { ...(envelope._meta as object), lens } };

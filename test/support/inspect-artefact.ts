@@ -5,6 +5,8 @@ import JSZip from 'jszip';
 export interface PdfContent {
   text: string;
   pages: number;
+  /** The text of each page, in order. */
+  pageTexts: string[];
 }
 
 /**
@@ -19,7 +21,7 @@ process.stdin.on('end', async () => {
   const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
   try {
     const result = await parser.getText();
-    process.stdout.write(JSON.stringify({ text: result.text, pages: result.total }));
+    process.stdout.write(JSON.stringify({ text: result.text, pages: result.total, pageTexts: result.pages.map((page) => page.text) }));
   } finally {
     await parser.destroy();
   }
@@ -29,6 +31,11 @@ process.stdin.on('end', async () => {
 export async function pdfText(bytes: Buffer): Promise<PdfContent> {
   const out = execFileSync(process.execPath, ['-e', PARSE_SCRIPT], { input: bytes, maxBuffer: 64 * 1024 * 1024, cwd: process.cwd() });
   return JSON.parse(out.toString('utf8')) as PdfContent;
+}
+
+/** The link targets (URI actions) of a PDF written by pdfkit (uncompressed annotation dictionaries). */
+export function pdfLinks(bytes: Buffer): string[] {
+  return [...bytes.toString('latin1').matchAll(/\/URI \(((?:\\.|[^\\)])*)\)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
 }
 
 /** Text without any whitespace, so a title broken across lines still matches. */

@@ -27,7 +27,15 @@ export type ComposeContext = {
   calendarVersion: string;
   /** Entries that matched before the selection cap (SelectionResult.matchedCount); defaults to the selected count. */
   matchedCount?: number;
+  /** Matching entries the cap left out, in rank order; kept (privately) so exports can list every match. */
+  beyondCap?: readonly SelectedEntry[];
 };
+
+/** A matching instrument the item cap left out, as exports list it (`list: all_matched`). */
+export type BeyondCapItem = Pick<
+  SnapshotItem,
+  'id' | 'title' | 'jurisdiction' | 'area' | 'regulator' | 'stage' | 'impact' | 'key_date' | 'date_confidence' | 'key_date_precision' | 'milestone'
+> & { citation: Omit<Citation, 'id'> | null };
 
 export type OfflineMeta = {
   engine_mode: 'offline';
@@ -75,6 +83,8 @@ export type OfflineAnalysis = {
   _meta: OfflineMeta;
   /** item id -> the calendar entry's plain-language summary (for the `simple` register). */
   plain: Record<string, string>;
+  /** Private: the matching instruments the cap left out (store under a key no read path returns). */
+  _beyond_cap: BeyondCapItem[];
 };
 
 
@@ -92,6 +102,24 @@ export function keyDateClause(keyDate: KeyDate): string {
 
 function toCitation(source: CalendarEntry['sources'][number], id: number): Citation {
   return { id, url: source.url, title: source.title, publisher: source.publisher, published_at: source.published_at ?? null };
+}
+
+function beyondCapItem({ entry, area, nextKeyDate }: SelectedEntry): BeyondCapItem {
+  const source = entry.sources[0];
+  return {
+    id: entry.id,
+    title: entry.title,
+    jurisdiction: entry.jurisdiction,
+    area,
+    regulator: entry.regulator,
+    stage: entry.stage,
+    impact: entry.impact,
+    key_date: nextKeyDate.date,
+    date_confidence: nextKeyDate.confidence,
+    key_date_precision: nextKeyDate.precision ?? 'day',
+    milestone: nextKeyDate.event,
+    citation: source ? { url: source.url, title: source.title, publisher: source.publisher, published_at: source.published_at ?? null } : null,
+  };
 }
 
 function buildItems(selected: readonly SelectedEntry[]): SnapshotItem[] {
@@ -185,6 +213,7 @@ export function composeOfflineEnvelope(selected: readonly SelectedEntry[], calen
       passes: passNames,
       items: diagnostics,
     },
+    _beyond_cap: (ctx.beyondCap ?? []).map(beyondCapItem),
     _meta: {
       engine_mode: 'offline',
       engine: ctx.engine,
@@ -226,5 +255,6 @@ export function analyseOffline(calendar: Calendar, ctx: OfflineRunContext): Offl
     ...rest,
     calendarVersion: ctx.calendarVersion ?? calendar.version,
     matchedCount: selection.matchedCount,
+    beyondCap: selection.matched.slice(selection.selected.length),
   });
 }

@@ -47,6 +47,8 @@ export interface SelectedEntry {
 
 export interface SelectionResult {
   selected: SelectedEntry[];
+  /** Every matching entry in rank order, `selected` first: the cap keeps `matched.slice(0, selected.length)`. */
+  matched: SelectedEntry[];
   /** Entries that matched before the cap was applied. */
   matchedCount: number;
   /** True when the cap dropped entries. */
@@ -114,6 +116,7 @@ export function selectEntriesWithStats(calendar: Calendar, criteria: SelectionCr
   const selected = matched.slice(0, Math.max(0, maxItems));
   return {
     selected,
+    matched,
     matchedCount: matched.length,
     capped: selected.length < matched.length,
     windowEnd: end,

@@ -24,7 +24,8 @@ import { ProviderExportRegistry } from './provider-exports/provider-export.regis
 import { BRIEFING_SCRIPT_MAX_CHARS } from './provider-exports/script';
 import { VOICE_PRICE_CENTS_PER_CHARACTER } from './provider-exports/voice.adapter';
 import { renderArtefact } from './renderers';
-import type { RenderedArtefact, RenderSnapshot } from './renderers/types';
+import { withLocale } from './renderers/artefact-filename';
+import type { BeyondCapItem, RenderDrift, RenderedArtefact, RenderInput, RenderSnapshot } from './renderers/types';
 import { EngineFailure } from '../../domain/failures';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
@@ -110,7 +111,9 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       englishOnly,
     });
     const view = this.snapshots.view(snapshot, locale as SnapshotLanguage);
-    const input = {
+    const drift = await this.snapshots.drift(record.accountId, record.snapshotId);
+    const beyondCap = snapshot.data._beyond_cap;
+    const input: RenderInput = {
       snapshot: {
         id: view.id,
         title: view.title,
@@ -120,6 +123,9 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       } as unknown as RenderSnapshot,
       options: record.options,
       locale,
+      // Drift items always carry a string id (drift.ts keeps only those).
+      ...(drift.available ? { drift: drift as unknown as RenderDrift } : {}),
+      ...(record.options.list === 'all_matched' ? { beyondCap: Array.isArray(beyondCap) ? (beyondCap as BeyondCapItem[]) : [] } : {}),
     };
     let key: string | undefined;
     try {
@@ -133,7 +139,8 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       } else {
         rendered = await renderArtefact(record.artifactType, input);
       }
-      const filename = rendered.filename.slice(-MAX_FILENAME_LENGTH);
+      const named = record.options.targetLanguage ? withLocale(rendered.filename, locale) : rendered.filename;
+      const filename = named.slice(-MAX_FILENAME_LENGTH);
       // One key per run: a run that loses the race to another (a stalled job run twice) removes only its own bytes.
       key = `exports/${record.accountId}/${record.id}/${randomUUID().slice(0, 8)}-${filename}`;
       await this.storage.put(key, rendered.bytes);

@@ -66,6 +66,15 @@ const instructions: OptionSchema = {
   freeText: true,
 };
 
+/** PDF report and CSV: also list the matches the item cap left out (issue 12; a documented extension of the spec's "none"). */
+const itemList: OptionSchema = {
+  type: 'string',
+  enum: ['selected', 'all_matched'],
+  default: 'selected',
+  description:
+    "Which instruments to list: the scan's selected items, or every instrument that matched the scan's scope (the selected ones plus those the item cap left out). Snapshots written before this option existed hold only the selected items.",
+};
+
 function imagegenStyleSlug(provider: ImagegenProvider, artifactType: ImagegenArtifactType): OptionSchema {
   const slugs = styleSlugs(IMAGE_STYLE_SETS[provider][artifactType]);
   return {
@@ -115,8 +124,14 @@ function pair(
 }
 
 const BUILT_IN_EXPORT_TYPES: readonly ExportTypeEntry[] = [
-  pair('internal-pdf', 'pdf', { label: 'PDF report', group: 'documents', provider_label: 'Built-in PDF', result: PDF }),
-  pair('internal-csv', 'csv', { label: 'CSV of items', group: 'data', provider_label: 'Built-in CSV', result: { mime: 'text/csv; charset=utf-8', extension: 'csv' } }),
+  pair('internal-pdf', 'pdf', { label: 'PDF report', group: 'documents', provider_label: 'Built-in PDF', options_schema: { list: itemList }, result: PDF }),
+  pair('internal-csv', 'csv', {
+    label: 'CSV of items',
+    group: 'data',
+    provider_label: 'Built-in CSV',
+    options_schema: { list: itemList },
+    result: { mime: 'text/csv; charset=utf-8', extension: 'csv' },
+  }),
   pair('internal-briefing-pdf', 'briefing-pdf', {
     label: 'Briefing PDF',
     group: 'documents',

@@ -15,3 +15,13 @@ export function artefactFilename(snapshot: RenderSnapshot, extension: string, su
   const name = ['regulatory-horizon', scope || 'scan', scanDateOf(snapshot), slugify(suffix)].filter((part) => part.length > 0).join('-');
   return `${name}.${slugify(extension) || 'bin'}`;
 }
+
+/**
+ * The file name with the language actually produced before the extension (`…-2026-11-22-en.pdf`), used whenever a
+ * `targetLanguage` was asked for, so a file that fell back to English never passes for the language requested.
+ */
+export function withLocale(filename: string, locale: string): string {
+  const suffix = `-${slugify(locale) || 'en'}`;
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? `${filename.slice(0, dot)}${suffix}${filename.slice(dot)}` : `${filename}${suffix}`;
+}

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS, CSV_LIST_SEPARATOR, renderCsv } from './csv.renderer';
-import { awkwardSnapshot, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
+import { awkwardSnapshot, hardSnapshot, hardTitle, input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
+import { buildReferences } from './render-facts';
 
 type Row = Record<string, string>;
 
@@ -71,5 +72,37 @@ describe('csv renderer (internal-csv)', () => {
   it('writes 100 rows for 100 items', async () => {
     const parsed = rows((await renderCsv(input(syntheticSnapshot(100)))).bytes);
     expect(parsed).toHaveLength(100);
+  });
+
+  it('gives each row its date as precisely as it is known, its milestone, its source and its reference numbers', async () => {
+    const hard = hardSnapshot();
+    const parsed = rows((await renderCsv(input(hard))).bytes);
+    expect(parsed).toHaveLength(100);
+    const byId = new Map(parsed.map((row) => [row.item_id, row]));
+    const references = buildReferences(hard.data.items);
+    hard.data.items.forEach((item, index) => {
+      const row = byId.get(item.id)!;
+      expect(row.title).toBe(hardTitle(index));
+      expect(row.key_date_precision).toBe(item.key_date_precision ?? 'day');
+      expect(row.milestone).toBe(item.milestone ?? '');
+      expect(row.source_url).toBe(item.citations[0]?.url ?? '');
+      expect(row.reference_numbers).toBe(references.itemNumbers(item).join('; '));
+      expect(row.selection).toBe('selected');
+      expect(Number(row.rank)).toBe(index + 1);
+    });
+    expect(parsed.find((row) => row.key_date === '')!.key_date_label).toBe('date not set');
+    expect(parsed.find((row) => row.key_date_precision === 'half')!.key_date_label).toMatch(/^expected H[12] 20\d\d$/);
+    expect(parsed[0]!.scan_note).toContain('Offline scan of the curated regulatory calendar');
+  });
+
+  it('adds a row per match the cap left out with option list=all_matched, after the selected ones', async () => {
+    const snapshot = realisticSnapshot();
+    const beyond = [
+      { id: 'eu-extra', title: 'Extra instrument', jurisdiction: 'EU', area: 'Payments', regulator: 'EBA', stage: 'proposed' as const, impact: 'low' as const, key_date: '2027-06-30', date_confidence: 'expected' as const, key_date_precision: 'half' as const, milestone: 'Final text', citation: { url: 'https://www.eba.europa.eu/extra', title: 'Extra', publisher: 'EBA', published_at: '2026-01-02' } },
+    ];
+    const parsed = rows((await renderCsv({ ...input(snapshot, { list: 'all_matched', targetLanguage: 'fr' }), beyondCap: beyond })).bytes);
+    expect(parsed).toHaveLength(snapshot.data.items.length + 1);
+    expect(parsed.at(-1)).toMatchObject({ item_id: 'eu-extra', selection: 'beyond_cap', rank: String(snapshot.data.items.length + 1), key_date_label: 'expected H1 2027', source_url: 'https://www.eba.europa.eu/extra' });
+    expect(parsed[0]!.scan_note).toContain('Requested in French; this snapshot has no French translation, so this artefact is in English.');
   });
 });

@@ -11,13 +11,20 @@
  * citation, in the same order; an unknown date is empty), verification_passes ("realist=unverified; auditor=verified")
  * and verification_notes ("realist: ...; auditor: ..."). Text that would start with =, +, -, @, tab or CR gets a
  * leading apostrophe so a spreadsheet shows it as text instead of running it as a formula (CSV injection).
+ *
+ * Columns added for issue 12 come last, so readers that go by position keep working: key_date_precision and
+ * key_date_label ("expected H2 2026"), milestone, source_url (the item's first source), reference_numbers (the
+ * de-duplicated numbers the PDF report uses), selection (`selected`, or `beyond_cap` for the rows option
+ * `list: all_matched` adds), rank (1-based within its selection), and scan_note (the disclaimer, plus the
+ * language notice when the file is not in the language asked for), the same on every row.
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
 import { groupByJurisdiction } from './item-grouping';
 import { scanDateOf } from './render-dates';
 import { stripCites } from './render-text';
-import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
+import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References } from './render-facts';
+import type { BeyondCapItem, RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
 export const CSV_COLUMNS = [
   'snapshot_id',
@@ -43,6 +50,14 @@ export const CSV_COLUMNS = [
   'citation_titles',
   'citation_publishers',
   'citation_published_at',
+  'key_date_precision',
+  'key_date_label',
+  'milestone',
+  'source_url',
+  'reference_numbers',
+  'selection',
+  'rank',
+  'scan_note',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -63,7 +78,12 @@ function flat(text: string | null | undefined): string {
   return (text ?? '').replace(/\r\n?/g, '\n');
 }
 
-export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem): Record<CsvColumn, string | number> {
+interface RowContext {
+  references: References;
+  note: string;
+}
+
+export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem, context: RowContext, rank: number): Record<CsvColumn, string | number> {
   const citations = item.citations ?? [];
   const passes = item.verification?.passes ?? [];
   const join = (values: string[]): string => values.map((value) => value.replace(/\s*\n\s*/g, ' ')).join(CSV_LIST_SEPARATOR);
@@ -91,22 +111,68 @@ export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem): Record<Cs
     citation_titles: join(citations.map((citation) => citation.title ?? '')),
     citation_publishers: join(citations.map((citation) => citation.publisher ?? '')),
     citation_published_at: join(citations.map((citation) => citation.published_at ?? '')),
+    key_date_precision: item.key_date_precision ?? 'day',
+    key_date_label: keyDateLabel(item),
+    milestone: flat(item.milestone),
+    source_url: citations[0]?.url ?? '',
+    reference_numbers: join(context.references.itemNumbers(item).map(String)),
+    selection: 'selected',
+    rank,
+    scan_note: context.note,
   };
 }
 
-export function renderCsvText(snapshot: RenderSnapshot): string {
+/** A row for a matching instrument the cap left out: what the snapshot recorded of it, the rest empty. */
+function beyondCapRow(snapshot: RenderSnapshot, item: BeyondCapItem, context: RowContext, rank: number): Record<CsvColumn, string | number> {
+  const citation = item.citation;
+  const empty = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ''])) as Record<CsvColumn, string | number>;
+  return {
+    ...empty,
+    snapshot_id: snapshot.id,
+    scan_date: scanDateOf(snapshot),
+    item_id: item.id,
+    title: flat(item.title),
+    jurisdiction: item.jurisdiction,
+    area: item.area,
+    regulator: flat(item.regulator),
+    stage: item.stage,
+    key_date: item.key_date,
+    date_confidence: item.date_confidence,
+    impact: item.impact,
+    citation_count: citation ? 1 : 0,
+    citation_urls: citation?.url ?? '',
+    citation_titles: citation?.title ?? '',
+    citation_publishers: citation?.publisher ?? '',
+    citation_published_at: citation?.published_at ?? '',
+    key_date_precision: item.key_date_precision ?? 'day',
+    key_date_label: keyDateLabel(item),
+    milestone: flat(item.milestone),
+    source_url: citation?.url ?? '',
+    selection: 'beyond_cap',
+    rank,
+    scan_note: context.note,
+  };
+}
+
+export function renderCsvText(input: RenderInput): string {
+  const { snapshot } = input;
+  const items = snapshot.data.items ?? [];
+  const context: RowContext = {
+    references: buildReferences(items),
+    note: [disclaimerLine(snapshot), languageNotice(input)].filter((part) => part).join(' '),
+  };
+  const rankOf = new Map(items.map((item, index) => [item, index + 1]));
   const lines = [CSV_COLUMNS.map((column) => csvField(column, false)).join(',')];
+  const push = (row: Record<CsvColumn, string | number>) => lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
   for (const section of groupByJurisdiction(snapshot)) {
-    for (const item of section.items) {
-      const row = itemRow(snapshot, item);
-      lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
-    }
+    for (const item of section.items) push(itemRow(snapshot, item, context, rankOf.get(item) ?? 0));
   }
+  (input.beyondCap ?? []).forEach((item, index) => push(beyondCapRow(snapshot, item, context, items.length + index + 1)));
   return `${lines.join('\r\n')}\r\n`;
 }
 
 export async function renderCsv(input: RenderInput): Promise<RenderedArtefact> {
-  const text = renderCsvText(input.snapshot);
+  const text = renderCsvText(input);
   return {
     bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
     mime: 'text/csv; charset=utf-8',

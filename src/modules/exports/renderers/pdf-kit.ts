@@ -161,9 +161,13 @@ function footerOn(pdf: PdfHandle, left: string, right: string): void {
     .strokeColor(COLORS.rule)
     .stroke();
   doc.restore();
-  doc.font(REGULAR).fontSize(8).fillColor(COLORS.muted);
-  doc.text(left, pdf.left, y, { width: pdf.width - 100, height: 12, ellipsis: true });
-  doc.text(right, pdf.right - 90, y, { width: 90, align: 'right', lineBreak: false });
+  // The left text (often the disclaimer) is shrunk to fit the foot of the page, never cut.
+  const width = pdf.width - 100;
+  let size = 8;
+  doc.font(REGULAR).fontSize(size);
+  while (size > 5.5 && doc.heightOfString(left, { width }) > 3 * size * 1.25) doc.fontSize((size -= 0.5));
+  doc.fillColor(COLORS.muted).text(left, pdf.left, y, { width });
+  doc.fontSize(8).text(right, pdf.right - 90, y, { width: 90, align: 'right', lineBreak: false });
 }
 
 /** A section heading with a rule under it; keeps at least `keep` points of room for what follows. */

@@ -1,17 +1,23 @@
 /**
  * `pdf` (internal-pdf): the full report, A4.
- * 1. Title page: title, scan date, jurisdictions, areas, horizon, engine, counts by impact.
- * 2. Executive summary: bottom line and priorities; then the narrative, its [[cite:N]] markers as "[N]".
- * 3. Items by jurisdiction (groupByJurisdiction order): title, key date, date confidence, stage, impact,
- *    regulator, area, instrument, verification, summary, implications and numbered citations "[N]".
- * 4. Trends. 5. References: every citation by number with publisher, date and URL (linked).
- * Footer on every page but the title page: snapshot title and "Page n of N".
+ * 1. Title page: the briefing's short headline, the snapshot title, scan date, jurisdictions, areas, horizon,
+ *    engine, what was selected ("Top 40 of 93"), the language notice when the artefact is not in the language
+ *    asked for, counts by impact, and the disclaimer.
+ * 2. Executive summary: bottom line and priorities; then the narrative, its [[cite:N]] markers as reference
+ *    numbers "[N]". 3. Changes since the previous comparable snapshot (when there is one).
+ * 4. Items by jurisdiction (groupByJurisdiction order): title, key date as precise as it is known, milestone,
+ *    stage, impact, regulator, area, instrument, verification, summary, implications and linked sources.
+ * 5. Trends. 6. With `list: all_matched`, every matching instrument the cap left out. 7. References: one per
+ *    distinct document, numbered as cited, with publisher, date and a linked URL.
+ * Footer on every page but the title page: the disclaimer and "Page n of N".
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { allCitations, groupByJurisdiction, trendItems } from './item-grouping';
+import { groupByJurisdiction, trendItems } from './item-grouping';
 import { artefactFilename } from './artefact-filename';
-import { capitalise, citesToNumbers, listText, paragraphs, safeHttpUrl, snapshotTexts } from './render-text';
-import { CONFIDENCE_LABELS, IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
+import { capitalise, listText, paragraphs, snapshotTexts } from './render-text';
+import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine } from './render-facts';
+import { beyondCapSection, citesToReferences, driftSection, linkedSources, noticeBox, referencesSection } from './pdf-sections';
+import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
 import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, impactTiles, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR, statTiles } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
@@ -29,7 +35,9 @@ const LABELS = [
   'Narrative',
   'Items by jurisdiction',
   'Key date',
-  'Date confidence',
+  'Milestone',
+  'Changes since',
+  'Further matching instruments',
   'Stage',
   'Impact',
   'Regulator',
@@ -48,23 +56,25 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
   const { snapshot } = input;
   const data = snapshot.data;
   const items = data.items ?? [];
+  const references = buildReferences(items);
+  const disclaimer = disclaimerLine(snapshot);
   const pdf = createPdf(input, {
     title: snapshot.title,
     subject: `Regulatory horizon scan of ${listText(snapshot.config.jurisdictions)}`,
-    texts: [...snapshotTexts(snapshot), ...LABELS],
+    texts: [...snapshotTexts(snapshot), ...LABELS, ...items.map((item) => item.milestone ?? ''), languageNotice(input) ?? '', disclaimer],
   });
 
   titlePage(pdf, input);
 
   pdf.doc.addPage();
   heading(pdf, 'Executive summary');
-  boxedText(pdf, citesToNumbers(data.executive_summary?.bottom_line), {
+  boxedText(pdf, citesToReferences(data.executive_summary?.bottom_line, references), {
     fill: COLORS.accentSoft,
     bar: COLORS.accent,
     title: 'Bottom line',
     fontSize: 11.5,
   });
-  const priorities = (data.executive_summary?.priorities ?? []).map(citesToNumbers).filter((p) => p.length > 0);
+  const priorities = (data.executive_summary?.priorities ?? []).map((p) => citesToReferences(p, references)).filter((p) => p.length > 0);
   if (priorities.length > 0) {
     ensureSpace(pdf, 60);
     kicker(pdf, 'Priorities');
@@ -72,7 +82,7 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
     list(pdf, priorities);
   }
 
-  const narrative = paragraphs(citesToNumbers(data.executive_narrative));
+  const narrative = paragraphs(citesToReferences(data.executive_narrative, references));
   if (narrative.length > 0) {
     pdf.doc.moveDown(0.6);
     heading(pdf, 'Narrative');
@@ -86,8 +96,15 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
     }
   }
 
+  if (input.drift) {
+    pdf.doc.moveDown(0.6);
+    driftSection(pdf, input.drift);
+  }
+
   pdf.doc.moveDown(0.6);
   heading(pdf, 'Items by jurisdiction', 160);
+  pdf.doc.font(REGULAR).fontSize(9.5).fillColor(COLORS.muted).text(selectionLine(snapshot), pdf.left, pdf.doc.y, { width: pdf.width });
+  pdf.doc.moveDown(0.4);
   if (items.length === 0) {
     pdf.doc
       .font(REGULAR)
@@ -96,7 +113,7 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
       .text('No items fall inside the horizon.', pdf.left, pdf.doc.y, { width: pdf.width });
   }
   for (const section of groupByJurisdiction(snapshot)) {
-    const first = section.items[0] ? layoutItem(pdf, section.items[0]) : null;
+    const first = section.items[0] ? layoutItem(pdf, section.items[0], references) : null;
     ensureSpace(pdf, 30 + Math.min(first?.height ?? 40, 300));
     pdf.doc.moveDown(0.3);
     pdf.doc
@@ -108,7 +125,7 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
       .fillColor(COLORS.muted)
       .text(`  ${section.items.length} item${section.items.length === 1 ? '' : 's'}`);
     pdf.doc.moveDown(0.4);
-    section.items.forEach((item, index) => itemBlock(pdf, item, index === 0 && first ? first : undefined));
+    section.items.forEach((item, index) => itemBlock(pdf, item, references, index === 0 && first ? first : undefined));
   }
 
   const trends = data.trends ?? [];
@@ -116,7 +133,7 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
     heading(pdf, 'Trends');
     for (const trend of trends) {
       const related = trendItems(trend, items).map((item) => `${item.title} (${item.jurisdiction})`);
-      const description = citesToNumbers(trend.description);
+      const description = citesToReferences(trend.description, references);
       pdf.doc.font(REGULAR).fontSize(10);
       const height = pdf.doc.heightOfString(description, { width: pdf.width }) + 50;
       ensureSpace(pdf, Math.min(height, 200));
@@ -150,42 +167,10 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
     }
   }
 
-  const citations = allCitations(items);
-  if (citations.length > 0) {
-    heading(pdf, 'References');
-    for (const citation of citations) {
-      const url = safeHttpUrl(citation.url);
-      const meta = [citation.publisher, citation.published_at ? formatDate(citation.published_at) : ''].filter((part) => part).join(', ');
-      const text = `${citation.title}${meta ? `. ${meta}.` : ''}`;
-      pdf.doc.font(REGULAR).fontSize(9);
-      const height =
-        pdf.doc.heightOfString(text, { width: pdf.width - 30 }) + pdf.doc.heightOfString(citation.url ?? '', { width: pdf.width - 30 }) + 6;
-      ensureSpace(pdf, height);
-      const y = pdf.doc.y;
-      pdf.doc.font(BOLD).fontSize(9).fillColor(COLORS.accent).text(`[${citation.id}]`, pdf.left, y, { width: 28 });
-      pdf.doc
-        .font(REGULAR)
-        .fontSize(9)
-        .fillColor(COLORS.ink)
-        .text(text, pdf.left + 30, y, { width: pdf.width - 30 });
-      if (citation.url) {
-        pdf.doc
-          .font(REGULAR)
-          .fontSize(8.5)
-          .fillColor(url ? '#1D4ED8' : COLORS.muted)
-          .text(
-            citation.url,
-            pdf.left + 30,
-            pdf.doc.y,
-            url ? { width: pdf.width - 30, link: url, underline: false } : { width: pdf.width - 30 },
-          );
-      }
-      pdf.doc.x = pdf.left;
-      pdf.doc.moveDown(0.5);
-    }
-  }
+  if (input.beyondCap) beyondCapSection(pdf, input.beyondCap, items.length);
+  referencesSection(pdf, references);
 
-  const bytes = await finish(pdf, `${snapshot.title} · ${formatDate(scanDateOf(snapshot))}`, 1);
+  const bytes = await finish(pdf, disclaimer, 1);
   return { bytes, mime: 'application/pdf', filename: artefactFilename(snapshot, 'pdf') };
 }
 
@@ -199,19 +184,26 @@ function titlePage(pdf: PdfHandle, input: RenderInput): void {
   doc.y = 92;
   kicker(pdf, 'Regulatory horizon scan', '#C9D6E8');
   doc.moveDown(0.5);
-  doc
-    .font(BOLD)
-    .fontSize(26)
-    .fillColor('#FFFFFF')
-    .text(snapshot.title, pdf.left, doc.y, { width: pdf.width, lineGap: 2, height: 120, ellipsis: true });
-  doc.y = Math.max(doc.y, 230) + 36;
+  // The cover carries the briefing's short headline; it is shrunk to fit the band, never cut.
+  const headline = snapshot.data._briefing?.briefing_headline?.trim() || snapshot.title;
+  const top = doc.y;
+  let size = 26;
+  doc.font(BOLD).fontSize(size);
+  while (size > 14 && doc.heightOfString(headline, { width: pdf.width, lineGap: 2 }) > 215 - top) doc.fontSize((size -= 1));
+  doc.fillColor('#FFFFFF').text(headline, pdf.left, top, { width: pdf.width, lineGap: 2 });
+  doc.y = Math.max(doc.y, 230) + 28;
+
+  const notice = languageNotice(input);
+  if (notice) noticeBox(pdf, notice, pdf.left, pdf.width, 'warn');
 
   const rows: Array<[string, string]> = [
+    ['Snapshot', snapshot.title],
     ['Scan date', formatLongDate(scanDateOf(snapshot))],
     ['Jurisdictions', listText(snapshot.config.jurisdictions)],
     ['Areas', listText(snapshot.config.areas)],
     ['Horizon', horizonText(snapshot)],
     ['Engine', snapshot.config.engine || '—'],
+    ['Selection', selectionLine(snapshot)],
   ];
   for (const [name, value] of rows) {
     const y = doc.y;
@@ -238,8 +230,11 @@ function titlePage(pdf: PdfHandle, input: RenderInput): void {
   }
 
   // At a glance: item count and counts by impact.
-  doc.y += 24;
+  doc.y += 16;
+  ensureSpace(pdf, 150);
   statTiles(doc, impactTiles(items), { left: pdf.left, y: doc.y, width: pdf.width, height: 70, valueAt: 14, labelAt: 48 });
+  doc.y += 86;
+  noticeBox(pdf, disclaimerLine(snapshot), pdf.left, pdf.width);
 
   doc.font(REGULAR).fontSize(8).fillColor(COLORS.muted);
   outsideMargins(pdf, () =>
@@ -258,11 +253,11 @@ interface ItemLayout {
   height: number;
 }
 
-function layoutItem(pdf: PdfHandle, item: SnapshotItem): ItemLayout {
+function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References): ItemLayout {
   const { doc } = pdf;
   const cells: Array<[string, string]> = [
-    ['Key date', formatDate(item.key_date)],
-    ['Date confidence', label(CONFIDENCE_LABELS, item.date_confidence)],
+    ['Key date', keyDateLabel(item)],
+    ['Milestone', item.milestone?.trim() || '—'],
     ['Stage', label(STAGE_LABELS, item.stage)],
     ['Impact', label(IMPACT_LABELS, item.impact)],
     ['Regulator', item.regulator || '—'],
@@ -273,9 +268,12 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem): ItemLayout {
   const indent = 10;
   const width = pdf.width - indent;
   const cellWidth = width / 4;
-  const summary = citesToNumbers(item.summary);
-  const implications = citesToNumbers(item.implications);
-  const cites = (item.citations ?? []).map((citation) => `[${citation.id}]`).join(' ');
+  const summary = citesToReferences(item.summary, references);
+  const implications = citesToReferences(item.implications, references);
+  const cites = references
+    .itemNumbers(item)
+    .map((number) => `[${number}] ${references.list[number - 1]?.citation.publisher ?? ''}`)
+    .join('  ');
   doc.font(BOLD).fontSize(11.5);
   let height = doc.heightOfString(item.title, { width }) + 4;
   doc.font(REGULAR).fontSize(9);
@@ -285,11 +283,11 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem): ItemLayout {
   doc.font(REGULAR).fontSize(9.5);
   if (summary) height += doc.heightOfString(summary, { width, lineGap: 1.5 }) + 2;
   if (implications) height += doc.heightOfString(`Implications: ${implications}`, { width, lineGap: 1.5 }) + 3;
-  if (cites) height += 14;
+  if (cites) height += doc.heightOfString(`Sources: ${cites}`, { width }) + 3;
   return { cells, summary, implications, cites, indent, width, cellWidth, height };
 }
 
-function itemBlock(pdf: PdfHandle, item: SnapshotItem, layout: ItemLayout = layoutItem(pdf, item)): void {
+function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, layout: ItemLayout = layoutItem(pdf, item, references)): void {
   const { doc } = pdf;
   const impactColor = COLORS.impact[item.impact] ?? COLORS.muted;
   const { cells, summary, implications, cites, indent, width, cellWidth } = layout;
@@ -343,14 +341,7 @@ function itemBlock(pdf: PdfHandle, item: SnapshotItem, layout: ItemLayout = layo
   }
   if (cites) {
     doc.y += 3;
-    doc
-      .font(BOLD)
-      .fontSize(8.5)
-      .fillColor(COLORS.muted)
-      .text('Sources: ', pdf.left + indent, doc.y, { width, continued: true })
-      .font(REGULAR)
-      .fillColor(COLORS.accent)
-      .text(cites, { width });
+    linkedSources(pdf, item, references, pdf.left + indent, width);
   }
   const bottom = doc.y;
   // Impact bar on the left of the block (on the block's last page when it broke across pages).

@@ -1,4 +1,7 @@
+import type { BeyondCapItem } from '../../../engine/analysis/compose';
 import type { SnapshotEnvelope } from '../../../engine/envelope.types';
+
+export type { BeyondCapItem };
 
 /** The scan configuration as stored with the snapshot. */
 export interface RenderSnapshotConfig {
@@ -47,6 +50,8 @@ export interface RenderInput {
   snapshot: RenderSnapshot;
   /** Drift against the previous comparable snapshot; absent on a first run (and in previews). */
   drift?: RenderDrift;
+  /** With option `list: all_matched`: the matching instruments the item cap left out, in rank order. */
+  beyondCap?: BeyondCapItem[];
   /** Validated options with defaults filled (see export-types.registry.ts for each type's options). */
   options: Record<string, string>;
   /** 'en' | 'fr' | 'de' | 'es' | 'it' | 'zh' | 'ja' | 'simple'. Picks fonts; UI labels stay English. */
