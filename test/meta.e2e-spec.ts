@@ -83,13 +83,14 @@ describe('discovery', () => {
 
   it('lists every export type with its options schema', async () => {
     const { body } = await get('/v1/meta/export-types');
-    expect(body.data).toHaveLength(17);
+    expect(body.data).toHaveLength(18);
     const pptx = body.data.find((e: { key: string }) => e.key === 'internal-pptx:slide-deck');
     expect(pptx).toMatchObject({ provider: 'internal-pptx', artifact_type: 'slide-deck', requires_provider: null, has_options: true });
     expect(pptx.options_schema.theme).toMatchObject({ type: 'string', enum: ['light', 'dark'], default: 'dark' });
     expect(pptx.options_schema.targetLanguage.enum).toEqual(['en', 'fr', 'de', 'es', 'it', 'zh', 'ja', 'simple']);
     const pdf = body.data.find((e: { key: string }) => e.key === 'internal-pdf:pdf');
-    expect(pdf).toMatchObject({ has_options: false, options_schema: {} });
+    expect(pdf).toMatchObject({ has_options: true, options_schema: { list: { type: 'string', enum: ['selected', 'all_matched'] } } });
+    expect(body.data.find((e: { key: string }) => e.key === 'internal-calendar:compliance-calendar')).toMatchObject({ group: 'documents', has_options: true });
     const audio = body.data.find((e: { key: string }) => e.key === 'notebook:audio');
     expect(audio.requires_provider).toBe('notebook');
     expect(audio.options_schema.instructions.maxLength).toBe(2000);

@@ -48,7 +48,7 @@ describe('validateExportRequest: provider and artifact_type', () => {
     expect(validate('notebook', 'vidoe').errors[0].message).toContain("Did you mean 'video'?");
   });
 
-  it('accepts a type without options and gives empty normalized options', () => {
+  it('accepts a type with only optional, default-less options and gives empty normalized options', () => {
     const result = validate('internal-pdf', 'pdf');
     expect(result.errors).toEqual([]);
     expect(result.localeError).toBeUndefined();
@@ -83,14 +83,14 @@ describe('validateExportRequest: options shape', () => {
     expect(validate('notebook', 'infographic', { detailLevel: 'CONCISE' }).errors[0].message).toContain("Did you mean 'detail_level'?");
   });
 
-  it('gives no hint when nothing is close, and says when a type takes no options', () => {
+  it('gives no hint when nothing is close, and lists the valid options', () => {
     const far = validate('internal-pptx', 'slide-deck', { zzz: 'x' }).errors[0];
     expect(far.code).toBe('unknown_option');
     expect(far.message).not.toContain('Did you mean');
     expect(validate('internal-pdf', 'pdf', { theme: 'dark' }).errors[0]).toEqual({
       path: 'options.theme',
       code: 'unknown_option',
-      message: "Unknown option 'theme': internal-pdf:pdf takes no options.",
+      message: "Unknown option 'theme' for internal-pdf:pdf. Valid options: list.",
     });
   });
 

@@ -3,11 +3,12 @@ import { EXPORT_TARGET_LANGUAGES, EXPORT_TYPES, findExportType, listPublicExport
 const schemaOf = (key: string) => EXPORT_TYPES.find((entry) => entry.key === key)!.options_schema;
 
 describe('export types registry', () => {
-  it('registers the 17 provider/artifact_type pairs of the spec', () => {
+  it('registers the 17 provider/artifact_type pairs of the spec, and the compliance calendar (issue 12)', () => {
     expect(EXPORT_TYPES.map((entry) => entry.key)).toEqual([
       'internal-pdf:pdf',
       'internal-csv:csv',
       'internal-briefing-pdf:briefing-pdf',
+      'internal-calendar:compliance-calendar',
       'internal-tearsheet:tearsheet',
       'internal-pptx:slide-deck',
       'frontend-slides:slide-web',
@@ -26,10 +27,13 @@ describe('export types registry', () => {
     for (const entry of EXPORT_TYPES) expect(entry.key).toBe(`${entry.provider}:${entry.artifact_type}`);
   });
 
-  it('lists the options of each type as the spec table does', () => {
+  it('lists the options of each type as the spec table does, plus list on the PDF report and CSV (issue 12)', () => {
     const names = (key: string) => Object.keys(schemaOf(key));
-    expect(names('internal-pdf:pdf')).toEqual([]);
-    expect(names('internal-csv:csv')).toEqual([]);
+    expect(names('internal-pdf:pdf')).toEqual(['list']);
+    expect(names('internal-csv:csv')).toEqual(['list']);
+    expect(schemaOf('internal-pdf:pdf').list).toMatchObject({ enum: ['selected', 'all_matched'] });
+    expect(schemaOf('internal-pdf:pdf').list).not.toHaveProperty('default');
+    expect(names('internal-calendar:compliance-calendar')).toEqual(['targetLanguage']);
     expect(names('internal-briefing-pdf:briefing-pdf')).toEqual(['targetLanguage']);
     expect(names('internal-tearsheet:tearsheet')).toEqual(['targetLanguage', 'editorialModel']);
     expect(names('internal-pptx:slide-deck')).toEqual(['theme', 'targetLanguage', 'editorialModel']);
@@ -140,7 +144,7 @@ describe('toPublicExportType', () => {
   });
 
   it('reports has_options false for types without options', () => {
-    expect(toPublicExportType(findExportType('internal-csv', 'csv')!)).toMatchObject({ has_options: false, options_schema: {} });
+    expect(toPublicExportType({ ...findExportType('internal-csv', 'csv')!, options_schema: {} })).toMatchObject({ has_options: false, options_schema: {} });
   });
 
   it('strips internal flags and keeps maxLength', () => {

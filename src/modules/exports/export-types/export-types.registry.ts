@@ -70,9 +70,9 @@ const instructions: OptionSchema = {
 const itemList: OptionSchema = {
   type: 'string',
   enum: ['selected', 'all_matched'],
-  default: 'selected',
+  // No default on purpose: an export that does not ask keeps its options empty, as before the option existed.
   description:
-    "Which instruments to list: the scan's selected items, or every instrument that matched the scan's scope (the selected ones plus those the item cap left out). Snapshots written before this option existed hold only the selected items.",
+    "Which instruments to list: omitted or `selected`, the scan's selected items; `all_matched`, every instrument that matched the scan's scope (the selected ones, then those the item cap left out). Snapshots written before this option existed hold only the selected items.",
 };
 
 function imagegenStyleSlug(provider: ImagegenProvider, artifactType: ImagegenArtifactType): OptionSchema {
@@ -136,6 +136,13 @@ const BUILT_IN_EXPORT_TYPES: readonly ExportTypeEntry[] = [
     label: 'Briefing PDF',
     group: 'documents',
     provider_label: 'Built-in briefing PDF',
+    options_schema: { targetLanguage },
+    result: PDF,
+  }),
+  pair('internal-calendar', 'compliance-calendar', {
+    label: 'Compliance calendar (one page)',
+    group: 'documents',
+    provider_label: 'Built-in compliance calendar',
     options_schema: { targetLanguage },
     result: PDF,
   }),

@@ -12,8 +12,10 @@
  * | slide-web          | slide-web.renderer.ts        | self-contained HTML slides                     |
  * | tearsheet-detailed | image.renderer.ts            | PNG, 1240 × 1754                               |
  * | infographic-custom | image.renderer.ts            | PNG, 1080 × 1350                               |
+ * | compliance-calendar| compliance-calendar.renderer | one-page calendar by month (PDF, A4 landscape)  |
  */
 import { renderBriefingPdf } from './briefing-pdf.renderer';
+import { renderComplianceCalendar } from './compliance-calendar.renderer';
 import { renderCsv } from './csv.renderer';
 import { renderImage } from './image.renderer';
 import { renderPdf } from './pdf.renderer';
@@ -35,6 +37,7 @@ const RENDERERS: Record<string, Renderer> = {
   'slide-web': renderSlideWeb,
   'tearsheet-detailed': (input) => renderImage('tearsheet-detailed', input),
   'infographic-custom': (input) => renderImage('infographic-custom', input),
+  'compliance-calendar': renderComplianceCalendar,
 };
 
 const renderedTypes = Object.keys(RENDERERS);

@@ -46,14 +46,19 @@ export interface PdfOptions {
   /** Extra strings that will be drawn (labels), for picking a font that covers everything. */
   texts: readonly string[];
   margins?: { top: number; bottom: number; left: number; right: number };
+  /** A4 portrait (default) or landscape. */
+  layout?: 'portrait' | 'landscape';
 }
 
 export function createPdf(input: RenderInput, options: PdfOptions): PdfHandle {
   const font = pickDocumentFont(options.texts, input.locale, 'sans');
   const margins = options.margins ?? { top: 60, bottom: 64, left: 56, right: 56 };
   const created = new Date(input.snapshot.created_at);
+  const landscape = options.layout === 'landscape';
+  const page = landscape ? { width: A4.height, height: A4.width } : A4;
   const doc = new PDFDocument({
     size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
     margins,
     bufferPages: true,
     autoFirstPage: true,
@@ -83,10 +88,10 @@ export function createPdf(input: RenderInput, options: PdfOptions): PdfHandle {
     font,
     bytes,
     left: margins.left,
-    right: A4.width - margins.right,
-    width: A4.width - margins.left - margins.right,
+    right: page.width - margins.right,
+    width: page.width - margins.left - margins.right,
     top: margins.top,
-    bottom: A4.height - margins.bottom,
+    bottom: page.height - margins.bottom,
   };
 }
 
@@ -152,7 +157,7 @@ export async function finish(pdf: PdfHandle, footerLeft: string, firstPage = 0):
 
 function footerOn(pdf: PdfHandle, left: string, right: string): void {
   const { doc } = pdf;
-  const y = A4.height - 40;
+  const y = doc.page.height - 40;
   doc.save();
   doc
     .moveTo(pdf.left, y - 8)

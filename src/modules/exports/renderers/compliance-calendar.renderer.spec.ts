@@ -1,0 +1,63 @@
+import { pdfLinks, pdfText, squash } from '../../../../test/support/inspect-artefact';
+import { hardSnapshot, hardTitle, input, realisticSnapshot, sampleDrift, zhSnapshot, ZH_TITLES } from '../../../../test/fixtures/snapshots';
+import type { SnapshotItem } from '../../../engine/envelope.types';
+import { calendarGroups, renderComplianceCalendar } from './compliance-calendar.renderer';
+
+const item = (id: string, key_date: string | null, precision: SnapshotItem['key_date_precision'] = 'day'): SnapshotItem =>
+  ({ id, title: id, key_date, key_date_precision: precision, date_confidence: 'expected' }) as unknown as SnapshotItem;
+
+describe('compliance calendar (internal-calendar)', () => {
+  it('groups by month; a date known only as a period gets its own group after the months it spans; undated last', () => {
+    const groups = calendarGroups([
+      item('undated', null),
+      item('h2', '2026-12-31', 'half'),
+      item('dec-31', '2026-12-31'),
+      item('dec-01', '2026-12-01'),
+      item('jan', '2027-01-09'),
+      item('q1', '2027-03-31', 'quarter'),
+    ]);
+    expect(groups.map((group) => [group.label, group.items.map((i) => i.id)])).toEqual([
+      ['December 2026', ['dec-01', 'dec-31']],
+      ['H2 2026 (date not fixed)', ['h2']],
+      ['January 2027', ['jan']],
+      ['Q1 2027 (date not fixed)', ['q1']],
+      ['Date not set', ['undated']],
+    ]);
+  });
+
+  it('fits a realistic scan on one page: every item with its date, milestone, impact, confidence and linked source', async () => {
+    const snapshot = realisticSnapshot();
+    const out = await renderComplianceCalendar({ ...input(snapshot), drift: sampleDrift(snapshot) });
+    expect(out).toMatchObject({ mime: 'application/pdf', filename: 'regulatory-horizon-eu-uk-2026-11-22-calendar.pdf' });
+    const parsed = await pdfText(out.bytes);
+    expect(parsed.pages).toBe(1);
+    const flat = squash(parsed.text);
+    for (const entry of snapshot.data.items) {
+      expect(flat).toContain(squash(`[${entry.jurisdiction}] ${entry.title}`));
+      expect(flat).toContain(squash(entry.milestone!));
+      expect(flat).toContain(squash(`${entry.impact === 'high' ? 'High' : entry.impact === 'medium' ? 'Medium' : 'Low'} impact`));
+    }
+    const links = new Set(pdfLinks(out.bytes));
+    for (const entry of snapshot.data.items) expect(links.has(entry.citations[0]!.url)).toBe(true);
+    expect(parsed.text).toContain('Since the scan of 3 Nov 2026');
+    expect(parsed.text).toContain('Offline scan of the curated regulatory calendar');
+  });
+
+  it('never cuts or drops an entry of a hard snapshot: it continues on further pages and says so', async () => {
+    const parsed = await pdfText((await renderComplianceCalendar(input(hardSnapshot()))).bytes);
+    const flat = squash(parsed.text);
+    for (let index = 0; index < 100; index++) expect(flat).toContain(squash(hardTitle(index)));
+    expect(parsed.text).not.toContain('…');
+    expect(parsed.pages).toBeGreaterThan(1);
+    expect(parsed.pageTexts[1]).toContain('(continued)');
+    expect(parsed.text).toContain('Date not set');
+    expect(parsed.text).toMatch(/H[12] 20\d\d \(date not fixed\)/);
+  });
+
+  it('prints Chinese titles and says when it is not in the language asked for', async () => {
+    const zh = await pdfText((await renderComplianceCalendar(input(zhSnapshot(), {}, 'zh'))).bytes);
+    for (const title of ZH_TITLES) expect(squash(zh.text)).toContain(squash(title));
+    const fallback = await pdfText((await renderComplianceCalendar(input(realisticSnapshot(), { targetLanguage: 'ja' }, 'en'))).bytes);
+    expect(squash(fallback.text)).toContain(squash('Requested in Japanese; this snapshot has no Japanese translation, so this artefact is in English.'));
+  });
+});
