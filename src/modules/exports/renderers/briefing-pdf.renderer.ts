@@ -1,15 +1,22 @@
 /**
- * `briefing-pdf` (internal-briefing-pdf): a one- or two-page A4 briefing from the envelope's `_briefing` block:
- * headline, standfirst, sentiment (label and rationale), priorities (with their [XX] jurisdiction tags drawn as
- * tags), pull quote and bottom line. Without `_briefing` it is built from `executive_summary`: the snapshot title
- * as headline, the bottom line's first sentence as standfirst, the priorities, and the bottom line; no pull quote
- * or sentiment. Text is capped (8 priorities, long fields truncated) so it never runs past two pages.
+ * `briefing-pdf` (internal-briefing-pdf): a one- or two-page A4 briefing. From the envelope's `_briefing` block:
+ * headline, standfirst, sentiment (label and rationale), bottom line and pull quote; without `_briefing`, the
+ * snapshot title as headline and the executive summary's bottom line (its first sentence as standfirst).
+ * The priorities are built from the items, not from the engine's short labels (which abbreviate titles and
+ * print period dates as days): up to 8, ranked by impact with firm dates first, each with its whole title, its
+ * date as certain as it is, its milestone and a short linked reference. Then the changes since the previous scan
+ * (when drift is given) and the numbered sources of the items shown. Nothing is cut: when the whole does not
+ * fit two pages, the type shrinks (within limits) and then fewer priorities are shown, and the page says so.
+ * The language notice (when the language asked for was not produced) heads page 1; the disclaimer is the footer.
  */
-import type { BriefingBlock } from '../../../engine/envelope.types';
+import type { BriefingBlock, SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
-import { capitalise, listText, snapshotTexts, stripCites, truncateToColumns } from './render-text';
+import { finishWithDisclaimer, firstThatFits, fitFontSize } from './briefing-fit';
+import { driftBlock, note, priorityBlock, rankPriorities, sectionLabel, sourcesBlock } from './briefing-sections';
+import { capitalise, listText, snapshotTexts, stripCites } from './render-text';
 import { formatLongDate, scanDateOf } from './render-dates';
-import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, kicker, type PdfHandle, pill, REGULAR } from './pdf-kit';
+import { buildReferences, disclaimerLine, languageNotice, type References, selectionLine } from './render-facts';
+import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, kicker, type PdfHandle, pill, REGULAR } from './pdf-kit';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
 const MAX_PRIORITIES = 8;
@@ -17,7 +24,6 @@ const MAX_PRIORITIES = 8;
 interface Briefing {
   headline: string;
   standfirst: string;
-  priorities: string[];
   bottomLine: string;
   pullQuote: string;
   sentimentLabel: string;
@@ -32,7 +38,6 @@ export function briefingContent(snapshot: RenderSnapshot): Briefing {
     return {
       headline: stripCites(block.briefing_headline) || snapshot.title,
       standfirst: stripCites(block.briefing_standfirst),
-      priorities: (block.priorities ?? []).map(stripCites),
       bottomLine: stripCites(block.bottom_line_tight) || stripCites(summary?.bottom_line),
       pullQuote: stripCites(block.pull_quote),
       sentimentLabel: stripCites(block.sentiment_label),
@@ -44,7 +49,6 @@ export function briefingContent(snapshot: RenderSnapshot): Briefing {
   return {
     headline: snapshot.title,
     standfirst: firstSentence === bottomLine ? '' : firstSentence,
-    priorities: (summary?.priorities ?? []).map(stripCites),
     bottomLine,
     pullQuote: '',
     sentimentLabel: '',
@@ -61,129 +65,178 @@ const SENTIMENT_COLORS: Record<string, string> = {
   quiet: '#067647',
 };
 
+/** Content box of a briefing page; the bottom margin leaves room for the disclaimer footer. */
+export const BRIEFING_MARGINS = { top: 56, bottom: 64, left: 56, right: 56 };
+const MAX_PAGES = 2;
+
+interface Step {
+  /** Font scale of the body text (headline, standfirst, priorities). */
+  scale: number;
+  priorities: number;
+  /** Titles listed per drift list (new, removed, changed). */
+  driftTitles: number;
+}
+
+/** Tighter and tighter settings until the briefing fits two pages: smaller type first, then fewer items. */
+const STEPS: readonly Step[] = [
+  { scale: 1, priorities: MAX_PRIORITIES, driftTitles: 5 },
+  { scale: 0.92, priorities: MAX_PRIORITIES, driftTitles: 5 },
+  ...Array.from({ length: MAX_PRIORITIES + 1 }, (_, dropped) => ({
+    scale: 0.85,
+    priorities: MAX_PRIORITIES - dropped,
+    driftTitles: Math.max(1, 4 - Math.floor(dropped / 2)),
+  })),
+];
+
 export async function renderBriefingPdf(input: RenderInput): Promise<RenderedArtefact> {
   const { snapshot } = input;
   const content = briefingContent(snapshot);
+  const items = snapshot.data.items ?? [];
+  const plan: Plan = {
+    input,
+    content,
+    ranked: rankPriorities(items),
+    references: buildReferences(items),
+    notice: languageNotice(input),
+  };
+  const { pdf } = firstThatFits(STEPS, MAX_PAGES, (step) => drawBriefing(plan, step));
+  const bytes = await finishWithDisclaimer(pdf, disclaimerLine(snapshot), snapshot.id);
+  return { bytes, mime: 'application/pdf', filename: artefactFilename(snapshot, 'pdf', 'briefing') };
+}
+
+interface Plan {
+  input: RenderInput;
+  content: Briefing;
+  ranked: SnapshotItem[];
+  references: References;
+  notice: string | null;
+}
+
+function drawBriefing(plan: Plan, step: Step): PdfHandle {
+  const { input, content } = plan;
+  const { snapshot } = input;
+  const s = step.scale;
   const pdf = createPdf(input, {
     title: content.headline,
     subject: 'Regulatory briefing',
-    texts: [...snapshotTexts(snapshot), 'Regulatory briefing', 'Priorities', 'Bottom line', 'Outlook', 'Page 1 of 2', '“”·…'],
-    margins: { top: 56, bottom: 64, left: 60, right: 60 },
+    texts: [
+      ...snapshotTexts(snapshot),
+      'Regulatory briefing Priorities Bottom line Outlook Sources Changes since Page 1 of 2 “”·…—',
+      disclaimerLine(snapshot),
+      plan.notice ?? '',
+    ],
+    margins: BRIEFING_MARGINS,
   });
   const { doc } = pdf;
 
   doc.save();
   doc.rect(0, 0, A4.width, 8).fill(COLORS.accent);
   doc.restore();
-  doc.y = 44;
+  doc.y = pdf.top;
   const scope = [formatLongDate(scanDateOf(snapshot)), listText(snapshot.config.jurisdictions), listText(snapshot.config.areas)].join(
     '  ·  ',
   );
   kicker(pdf, `Regulatory briefing  ·  ${scope}`, COLORS.accent);
-  doc.moveDown(0.8);
-  doc
-    .font(BOLD)
-    .fontSize(24)
-    .fillColor(COLORS.ink)
-    .text(truncateToColumns(content.headline, 200), pdf.left, doc.y, { width: pdf.width, lineGap: 1 });
+  if (content.headline !== snapshot.title) {
+    doc.moveDown(0.2);
+    doc.font(REGULAR).fontSize(9.5).fillColor(COLORS.muted).text(snapshot.title, pdf.left, doc.y, { width: pdf.width });
+  }
+  doc.moveDown(0.6);
+  if (plan.notice) {
+    boxedText(pdf, plan.notice, { fill: NOTICE.fill, bar: NOTICE.bar, fontSize: 9.5, bold: true, padding: 8 });
+    doc.y -= 2;
+  }
+  const headlineSize = fitFontSize(doc, content.headline, {
+    font: BOLD,
+    width: pdf.width,
+    max: 24 * s,
+    min: 16,
+    maxHeight: 3 * 30 * s,
+    lineGap: 1,
+  });
+  doc.font(BOLD).fontSize(headlineSize).fillColor(COLORS.ink).text(content.headline, pdf.left, doc.y, { width: pdf.width, lineGap: 1 });
   if (content.standfirst) {
-    doc.moveDown(0.5);
+    doc.moveDown(0.4);
     doc
       .font(REGULAR)
-      .fontSize(13)
+      .fontSize(Math.max(10, 13 * s))
       .fillColor(COLORS.body)
-      .text(truncateToColumns(content.standfirst, 600), pdf.left, doc.y, { width: pdf.width, lineGap: 2.5 });
+      .text(content.standfirst, pdf.left, doc.y, { width: pdf.width, lineGap: 2 });
   }
   doc.moveDown(0.8);
 
-  if (content.sentimentLabel) sentiment(pdf, content);
+  if (content.sentimentLabel) sentiment(pdf, content, s);
 
-  const priorities = content.priorities.filter((p) => p.length > 0).slice(0, MAX_PRIORITIES);
-  if (priorities.length > 0) {
-    ensureSpace(pdf, 80);
-    rule(pdf);
-    kicker(pdf, 'Priorities', COLORS.accent);
-    doc.moveDown(0.5);
-    priorities.forEach((priority, index) => priorityLine(pdf, truncateToColumns(priority, 300), index + 1));
-    doc.moveDown(0.4);
-  }
-
-  if (content.pullQuote) pullQuote(pdf, truncateToColumns(content.pullQuote, 300));
-
+  // The bottom line before the detail: a reader who stops here has the point.
   if (content.bottomLine) {
-    doc.moveDown(0.4);
-    boxedText(pdf, truncateToColumns(content.bottomLine, 700), {
+    boxedText(pdf, content.bottomLine, {
       fill: COLORS.accentSoft,
       bar: COLORS.accent,
       title: 'Bottom line',
-      fontSize: 12,
+      fontSize: Math.max(9.5, 12 * s),
       bold: true,
     });
+    doc.moveDown(0.4);
   }
 
-  const bytes = await finish(pdf, `${snapshot.title} · snapshot ${snapshot.id}`);
-  return { bytes, mime: 'application/pdf', filename: artefactFilename(snapshot, 'pdf', 'briefing') };
+  const shown = plan.ranked.slice(0, step.priorities);
+  const noteSize = Math.max(7.5, 8.5 * s);
+  sectionLabel(pdf, 'Priorities', shown.length > 0 ? 90 : 20);
+  note(pdf, selectionLine(snapshot), noteSize);
+  if (shown.length < plan.ranked.length) {
+    note(
+      pdf,
+      `Showing ${shown.length} of ${plan.ranked.length}: highest impact first, firm dates before estimated ones; full list in the PDF report.`,
+      noteSize,
+    );
+  }
+  doc.moveDown(0.6);
+  shown.forEach((item, index) => priorityBlock(pdf, item, index + 1, plan.references, s));
+
+  if (content.pullQuote) pullQuote(pdf, content.pullQuote, s);
+
+  if (input.drift) driftBlock(pdf, input.drift, step.driftTitles, s);
+  sourcesBlock(pdf, shown, plan.references, s);
+  return pdf;
 }
 
-function rule(pdf: PdfHandle): void {
-  const { doc } = pdf;
-  doc.save();
-  doc.moveTo(pdf.left, doc.y).lineTo(pdf.right, doc.y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
-  doc.restore();
-  doc.y += 10;
-}
+/** Amber, for the notice that the artefact is not in the language asked for. */
+const NOTICE = { fill: '#FEF0C7', bar: '#B54708' };
 
-function sentiment(pdf: PdfHandle, content: Briefing): void {
+function sentiment(pdf: PdfHandle, content: Briefing, scale: number): void {
   const { doc } = pdf;
-  rule(pdf);
+  const size = Math.max(8.5, 10 * scale);
+  doc.font(REGULAR).fontSize(size);
+  const textX = pdf.left + 110;
+  const height = doc.heightOfString(content.sentimentRationale, { width: pdf.right - textX, lineGap: 2 });
+  sectionLabel(pdf, 'Outlook', Math.max(height, 34));
+  doc.y -= 4;
+  const y = doc.y;
   const color = SENTIMENT_COLORS[content.sentimentLabel.toLowerCase()] ?? COLORS.accent;
-  const y = doc.y;
-  kicker(pdf, 'Outlook', COLORS.muted, pdf.left, 80);
-  const width = pill(doc, truncateToColumns(capitalise(content.sentimentLabel), 40), pdf.left, y + 14, color, { fontSize: 8.5 });
-  const textX = pdf.left + Math.max(width, 96) + 14;
+  const label = capitalise(content.sentimentLabel);
+  // A label too long for a pill is set as wrapped text rather than cut.
+  doc.font(BOLD).fontSize(8.5);
+  if (doc.widthOfString(label.toUpperCase(), { characterSpacing: 0.5 }) + 10 <= textX - pdf.left - 10) {
+    pill(doc, label, pdf.left, y, color, { fontSize: 8.5 });
+  } else {
+    doc.fillColor(color).text(label.toUpperCase(), pdf.left, y, { width: textX - pdf.left - 10, characterSpacing: 0.5 });
+  }
+  const labelBottom = Math.max(doc.y, y + 16);
   doc
     .font(REGULAR)
-    .fontSize(10)
+    .fontSize(size)
     .fillColor(COLORS.body)
-    .text(truncateToColumns(content.sentimentRationale, 400), textX, y, { width: pdf.right - textX, lineGap: 2 });
+    .text(content.sentimentRationale, textX, y, { width: pdf.right - textX, lineGap: 2 });
   doc.x = pdf.left;
-  doc.y = Math.max(doc.y, y + 34) + 12;
+  doc.y = Math.max(doc.y, labelBottom) + 10;
 }
 
-const TAG = /^\s*\[([^\]]{1,24})\]\s*/u;
-
-function priorityLine(pdf: PdfHandle, priority: string, number: number): void {
-  const { doc } = pdf;
-  const match = TAG.exec(priority);
-  const tag = match?.[1] ?? '';
-  const text = match ? priority.slice(match[0].length) : priority;
-  const indent = 26;
-  doc.font(BOLD).fontSize(9);
-  const tagWidth = tag ? doc.widthOfString(tag.toUpperCase(), { characterSpacing: 0.5 }) + 16 : 0;
-  doc.font(REGULAR).fontSize(11);
-  const height = doc.heightOfString(text, { width: pdf.width - indent - tagWidth, lineGap: 2 });
-  ensureSpace(pdf, height + 8);
-  const y = doc.y;
-  doc
-    .font(BOLD)
-    .fontSize(13)
-    .fillColor(COLORS.accent)
-    .text(String(number), pdf.left, y - 1, { width: indent - 6, lineBreak: false });
-  if (tag) pill(doc, tag, pdf.left + indent, y + 1, COLORS.accent, { fontSize: 7.5, filled: false });
-  doc
-    .font(REGULAR)
-    .fontSize(11)
-    .fillColor(COLORS.ink)
-    .text(text, pdf.left + indent + tagWidth, y, { width: pdf.width - indent - tagWidth, lineGap: 2 });
-  doc.x = pdf.left;
-  doc.y = Math.max(doc.y, y + 16) + 7;
-}
-
-function pullQuote(pdf: PdfHandle, quote: string): void {
+function pullQuote(pdf: PdfHandle, quote: string, scale: number): void {
   const { doc } = pdf;
   const indent = 22;
   const width = pdf.width - indent - 20;
-  doc.font(BOLD).fontSize(17);
+  const size = Math.max(12, 17 * scale);
+  doc.font(BOLD).fontSize(size);
   const height = doc.heightOfString(quote, { width, lineGap: 3 });
   ensureSpace(pdf, height + 40);
   doc.moveDown(0.6);
@@ -194,9 +247,9 @@ function pullQuote(pdf: PdfHandle, quote: string): void {
   doc.restore();
   doc
     .font(BOLD)
-    .fontSize(17)
+    .fontSize(size)
     .fillColor(COLORS.accent)
     .text(quote, pdf.left + indent, y + 2, { width, lineGap: 3 });
   doc.x = pdf.left;
-  doc.y = y + height + 24;
+  doc.y = Math.max(doc.y, y + height + 6) + 14;
 }

@@ -1,294 +1,198 @@
 /**
  * `tearsheet` (internal-tearsheet): exactly one A4 page, top to bottom:
- * header (title, scan date, horizon, scope); headline numbers (items, high / medium / low impact); the bottom
- * line; items by jurisdiction as bars split by impact (top 8 jurisdictions, the rest as "Other"); items by
- * stage; the next 5 key dates (date, jurisdiction, instrument, impact, confidence); then as many trends as fit.
- * Every text is drawn in a fixed box and truncated with an ellipsis, so the page never overflows.
+ * header (the whole title, scan date, horizon, scope, how the items were selected, the drift since the last
+ * scan); a notice when the language asked for could not be produced; headline numbers (items, high / medium /
+ * low impact); the bottom line; items by jurisdiction as bars split by impact (top 8 jurisdictions, the rest as
+ * "Other"); items by stage; the next key dates (date as certain as it is, whole title, milestone, short source
+ * with a link); then as many trends as fit. Nothing is cut: text shrinks within limits or wraps, and rows or
+ * trends that do not fit whole are left out and the page says how many it shows. The disclaimer is the footer.
  */
-import type { SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
-import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
-import { countBy, upcomingItems } from './item-grouping';
-import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { finishWithDisclaimer, firstThatFits, fitFontSize } from './briefing-fit';
+import { upcomingItems } from './item-grouping';
+import { A4, BOLD, COLORS, createPdf, impactTiles, type PdfHandle, REGULAR, statTiles } from './pdf-kit';
+import { formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { buildReferences, disclaimerLine, driftLine, languageNotice, type References, selectionLine } from './render-facts';
 import { listText, snapshotTexts, stripCites } from './render-text';
-import { A4, BOLD, COLORS, createPdf, finish, impactTiles, type PdfHandle, REGULAR, statTiles } from './pdf-kit';
+import { jurisdictionBars, keyDateTable, sectionLabel, stageBars, trendList } from './tearsheet-sections';
 import type { RenderedArtefact, RenderInput } from './types';
 
-const MAX_BARS = 8;
+/** Content box of the page; the bottom margin leaves room for the disclaimer footer. */
+export const TEARSHEET_MARGINS = { top: 32, bottom: 58, left: 44, right: 44 };
+const MAX_ROWS = 5;
+
+interface Step {
+  /** Font scale of the title, bottom line and table titles. */
+  scale: number;
+  /** Row height of the bar charts. */
+  barRow: number;
+}
+
+/** Smaller type and tighter charts, until the page fits and shows at least MIN_ROWS key dates. */
+const STEPS: readonly Step[] = [
+  { scale: 1, barRow: 19 },
+  { scale: 0.9, barRow: 16 },
+  { scale: 0.8, barRow: 13 },
+  { scale: 0.75, barRow: 11 },
+];
+const MIN_ROWS = 3;
 
 export async function renderTearsheet(input: RenderInput): Promise<RenderedArtefact> {
   const { snapshot } = input;
+  const references = buildReferences(snapshot.data.items ?? []);
+  const wanted = Math.min(MIN_ROWS, upcomingItems(snapshot, MAX_ROWS).length);
+  const { pdf } = firstThatFits(
+    STEPS,
+    1,
+    (step) => drawTearsheet(input, references, step),
+    (drawn) => drawn.rows,
+    wanted,
+  );
+  const bytes = await finishWithDisclaimer(pdf, disclaimerLine(snapshot), snapshot.id);
+  return { bytes, mime: 'application/pdf', filename: artefactFilename(snapshot, 'pdf', 'tearsheet') };
+}
+
+const NOTICE = { fill: '#FEF0C7', bar: '#B54708', ink: '#7A2E0E' };
+const HEADER_INK = { kicker: '#C9D6E8', body: '#DCE4EF' };
+
+function drawTearsheet(input: RenderInput, references: References, step: Step): PdfHandle & { rows: number } {
+  const { snapshot } = input;
   const items = snapshot.data.items ?? [];
+  const notice = languageNotice(input);
   const pdf = createPdf(input, {
     title: `${snapshot.title} — tearsheet`,
     subject: 'Regulatory horizon tearsheet',
     texts: [
       ...snapshotTexts(snapshot),
-      'Tearsheet Items High Medium Low impact By jurisdiction stage Next key dates Bottom line Other Page 1 of 1 …·—',
+      'Tearsheet Items High Medium Low impact By jurisdiction stage Next key dates Bottom line Main trends Other Page 1 of 1 …·—',
+      disclaimerLine(snapshot),
+      notice ?? '',
     ],
-    margins: { top: 40, bottom: 40, left: 44, right: 44 },
+    margins: TEARSHEET_MARGINS,
   });
   const { doc } = pdf;
-  const left = pdf.left;
-  const width = pdf.width;
+  const { left, width } = pdf;
+  const s = step.scale;
 
-  // Header.
-  doc.save();
-  doc.rect(0, 0, A4.width, 118).fill(COLORS.accent);
-  doc.restore();
-  doc
-    .font(BOLD)
-    .fontSize(8)
-    .fillColor('#C9D6E8')
-    .text('REGULATORY HORIZON TEARSHEET', left, 30, { width, characterSpacing: 0.8, lineBreak: false });
-  doc.font(BOLD).fontSize(20).fillColor('#FFFFFF').text(snapshot.title, left, 44, { width, height: 28, ellipsis: true });
+  // Header: measured first so the band behind it fits what it holds.
   const scope = [
     `Scan ${formatLongDate(scanDateOf(snapshot))}`,
     `Horizon ${horizonText(snapshot)}`,
     listText(snapshot.config.jurisdictions),
     listText(snapshot.config.areas),
   ].join('  ·  ');
-  doc.font(REGULAR).fontSize(9.5).fillColor('#DCE4EF').text(scope, left, 78, { width, height: 26, ellipsis: true });
+  const facts = [selectionLine(snapshot), input.drift ? driftLine(input.drift) : ''].filter((line) => line).join('  ');
+  const titleSize = fitFontSize(doc, snapshot.title, { font: BOLD, width, max: 20 * s, min: 12, maxHeight: 2 * 25 * s, lineGap: 0 });
+  doc.font(BOLD).fontSize(titleSize);
+  const titleHeight = doc.heightOfString(snapshot.title, { width });
+  doc.font(REGULAR).fontSize(9);
+  const scopeHeight = doc.heightOfString(scope, { width, lineGap: 1 });
+  doc.fontSize(8);
+  const factsHeight = doc.heightOfString(facts, { width, lineGap: 1 });
+  const headerBottom = pdf.top + 14 + titleHeight + 6 + scopeHeight + 4 + factsHeight + 14;
+  doc.save();
+  doc.rect(0, 0, A4.width, headerBottom).fill(COLORS.accent);
+  doc.restore();
+  doc
+    .font(BOLD)
+    .fontSize(8)
+    .fillColor(HEADER_INK.kicker)
+    .text(`REGULATORY HORIZON TEARSHEET  ·  SNAPSHOT ${snapshot.id}`, left, pdf.top, { width, characterSpacing: 0.8, lineBreak: false });
+  doc
+    .font(BOLD)
+    .fontSize(titleSize)
+    .fillColor('#FFFFFF')
+    .text(snapshot.title, left, pdf.top + 14, { width });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(HEADER_INK.body)
+    .text(scope, left, doc.y + 6, { width, lineGap: 1 });
+  doc
+    .font(REGULAR)
+    .fontSize(8)
+    .fillColor(HEADER_INK.kicker)
+    .text(facts, left, doc.y + 4, { width, lineGap: 1 });
+  let y = headerBottom + 12;
+
+  if (notice) {
+    doc.font(BOLD).fontSize(9);
+    const height = doc.heightOfString(notice, { width: width - 24 }) + 12;
+    doc.save();
+    doc.rect(left, y, width, height).fill(NOTICE.fill);
+    doc.rect(left, y, 4, height).fill(NOTICE.bar);
+    doc.restore();
+    doc.fillColor(NOTICE.ink).text(notice, left + 14, y + 6, { width: width - 24 });
+    y += height + 10;
+  }
 
   // Headline numbers.
-  const tileY = 136;
-  const tileHeight = 64;
-  statTiles(doc, impactTiles(items), { left, y: tileY, width, height: tileHeight, valueAt: 11, labelAt: 44 });
+  const tileHeight = 52;
+  statTiles(doc, impactTiles(items), { left, y, width, height: tileHeight, valueAt: 8, labelAt: 36 });
+  y += tileHeight + 12;
 
-  // Bottom line.
+  // Bottom line, whole.
   const bottomLine =
     stripCites(snapshot.data.executive_summary?.bottom_line) || stripCites(snapshot.data._briefing?.bottom_line_tight) || '—';
-  const boxY = tileY + tileHeight + 16;
-  doc.font(REGULAR).fontSize(10.5);
-  const textHeight = Math.min(doc.heightOfString(bottomLine, { width: width - 32, lineGap: 2 }), 90);
-  const boxHeight = textHeight + 40;
+  const size = fitFontSize(doc, bottomLine, { font: REGULAR, width: width - 32, max: 10.5 * s, min: 8, maxHeight: 60, lineGap: 1.5 });
+  doc.font(REGULAR).fontSize(size);
+  const boxHeight = doc.heightOfString(bottomLine, { width: width - 32, lineGap: 1.5 }) + 34;
   doc.save();
-  doc.rect(left, boxY, width, boxHeight).fill(COLORS.accentSoft);
-  doc.rect(left, boxY, 4, boxHeight).fill(COLORS.accent);
+  doc.rect(left, y, width, boxHeight).fill(COLORS.accentSoft);
+  doc.rect(left, y, 4, boxHeight).fill(COLORS.accent);
   doc.restore();
   doc
     .font(BOLD)
     .fontSize(8)
     .fillColor(COLORS.accent)
-    .text('BOTTOM LINE', left + 16, boxY + 12, { width: width - 32, characterSpacing: 0.8, lineBreak: false });
+    .text('BOTTOM LINE', left + 16, y + 10, { width: width - 32, characterSpacing: 0.8, lineBreak: false });
   doc
     .font(REGULAR)
-    .fontSize(10.5)
+    .fontSize(size)
     .fillColor(COLORS.ink)
-    .text(bottomLine, left + 16, boxY + 28, { width: width - 32, height: textHeight + 2, ellipsis: true, lineGap: 2 });
+    .text(bottomLine, left + 16, y + 24, { width: width - 32, lineGap: 1.5 });
+  y += boxHeight + 16;
 
   // Items by jurisdiction (bars split by impact) and by stage.
-  const chartY = boxY + boxHeight + 22;
   const colGap = 24;
   const leftWidth = width * 0.6 - colGap / 2;
   const rightX = left + leftWidth + colGap;
   const rightWidth = width - leftWidth - colGap;
-  sectionLabel(pdf, 'Items by jurisdiction', left, chartY, leftWidth);
-  const barsBottom = jurisdictionBars(pdf, items, left, chartY + 20, leftWidth);
-  sectionLabel(pdf, 'Items by stage', rightX, chartY, rightWidth);
-  const stagesBottom = stageList(pdf, items, rightX, chartY + 20, rightWidth);
+  sectionLabel(pdf, 'Items by jurisdiction', { x: left, y, width: leftWidth });
+  const barsBottom = jurisdictionBars(pdf, items, { x: left, y: y + 18, width: leftWidth }, step.barRow);
+  sectionLabel(pdf, 'Items by stage', { x: rightX, y, width: rightWidth });
+  const stagesBottom = stageBars(pdf, items, { x: rightX, y: y + 18, width: rightWidth }, step.barRow);
+  y = Math.max(barsBottom, stagesBottom) + 16;
 
-  // Next key dates.
-  const tableY = Math.max(barsBottom, stagesBottom) + 22;
-  sectionLabel(pdf, 'Next 5 key dates', left, tableY, width);
-  const tableBottom = upcomingTable(pdf, upcomingItems(snapshot, 5), left, tableY + 18, width);
-
-  // Main trends, as many as fit.
-  const pageBottom = A4.height - 60;
-  let y = tableBottom + 22;
-  const trends = snapshot.data.trends ?? [];
-  if (trends.length > 0 && y + 60 < pageBottom) {
-    sectionLabel(pdf, 'Main trends', left, y, width);
-    y += 20;
-    for (const trend of trends) {
-      if (y + 40 > pageBottom) break;
-      doc
-        .font(BOLD)
-        .fontSize(9.5)
-        .fillColor(COLORS.ink)
-        .text(trend.title, left, y, { width: width - 70, height: 13, ellipsis: true });
-      doc
-        .font(BOLD)
-        .fontSize(7.5)
-        .fillColor(trend.momentum === 'rising' ? COLORS.impact.high! : COLORS.muted)
-        .text((trend.momentum ?? '').toUpperCase(), left + width - 66, y + 1.5, { width: 66, align: 'right', lineBreak: false });
-      doc
-        .font(REGULAR)
-        .fontSize(8.5)
-        .fillColor(COLORS.body)
-        .text(stripCites(trend.description), left, y + 14, { width, height: 23, ellipsis: true });
-      y += 42;
-    }
-  }
-
-  // One page, whatever happened above.
-  const range = doc.bufferedPageRange();
-  if (range.count !== 1) throw new Error(`tearsheet overflowed to ${range.count} pages`);
-  const bytes = await finish(pdf, `${snapshot.title} · snapshot ${snapshot.id}`);
-  return { bytes, mime: 'application/pdf', filename: artefactFilename(snapshot, 'pdf', 'tearsheet') };
-}
-
-function sectionLabel(pdf: PdfHandle, text: string, x: number, y: number, width: number): void {
-  pdf.doc
-    .font(BOLD)
-    .fontSize(8)
-    .fillColor(COLORS.accent)
-    .text(text.toUpperCase(), x, y, { width, characterSpacing: 0.8, lineBreak: false });
-  pdf.doc.save();
-  pdf.doc
-    .moveTo(x, y + 12)
-    .lineTo(x + width, y + 12)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.rule)
-    .stroke();
-  pdf.doc.restore();
-}
-
-/** Returns the bottom of what it drew. */
-function jurisdictionBars(pdf: PdfHandle, items: readonly SnapshotItem[], x: number, y: number, width: number): number {
-  const { doc } = pdf;
-  const groups = new Map<string, SnapshotItem[]>();
-  for (const item of items) groups.set(item.jurisdiction || 'Other', [...(groups.get(item.jurisdiction || 'Other') ?? []), item]);
-  let rows = [...groups.entries()].sort(([a, x1], [b, x2]) => x2.length - x1.length || a.localeCompare(b));
-  if (rows.length > MAX_BARS) {
-    const rest = rows.slice(MAX_BARS - 1).flatMap(([, list]) => list);
-    rows = [...rows.slice(0, MAX_BARS - 1), ['Other', rest]];
-  }
-  const max = Math.max(1, ...rows.map(([, list]) => list.length));
-  const labelWidth = 92;
-  const countWidth = 26;
-  const barWidth = width - labelWidth - countWidth - 6;
-  const rowHeight = 24;
-  rows.forEach(([name, list], index) => {
-    const rowY = y + index * rowHeight;
-    doc
-      .font(REGULAR)
-      .fontSize(9.5)
-      .fillColor(COLORS.ink)
-      .text(name, x, rowY + 4, { width: labelWidth - 6, height: 13, ellipsis: true });
-    let barX = x + labelWidth;
-    const counts = countBy(list, (item) => item.impact);
-    for (const impact of IMPACTS) {
-      const count = counts.get(impact) ?? 0;
-      if (count === 0) continue;
-      const w = (count / max) * barWidth;
-      doc.save();
-      doc.rect(barX, rowY + 3, w, 14).fill(COLORS.impact[impact]!);
-      doc.restore();
-      if (w > 14) {
-        doc
-          .font(BOLD)
-          .fontSize(7.5)
-          .fillColor('#FFFFFF')
-          .text(String(count), barX, rowY + 6.5, { width: w, align: 'center', lineBreak: false });
-      }
-      barX += w;
-    }
-    doc
-      .font(BOLD)
-      .fontSize(9.5)
-      .fillColor(COLORS.ink)
-      .text(String(list.length), barX + 6, rowY + 4, { width: countWidth, lineBreak: false });
-  });
-  if (rows.length === 0)
-    doc
-      .font(REGULAR)
-      .fontSize(9.5)
-      .fillColor(COLORS.muted)
-      .text('No items', x, y + 4, { width });
-  // Legend.
-  const legendY = y + Math.max(rows.length, 1) * rowHeight + 6;
-  let legendX = x + labelWidth;
-  for (const impact of IMPACTS) {
-    doc.save();
-    doc.rect(legendX, legendY + 2, 8, 8).fill(COLORS.impact[impact]!);
-    doc.restore();
+  // Next key dates: whole rows, as many as fit; the page says when it shows fewer than the snapshot holds.
+  const upcoming = upcomingItems(snapshot, MAX_ROWS);
+  const noteHeight = 18;
+  sectionLabel(pdf, 'Next key dates', { x: left, y, width });
+  const table = keyDateTable(pdf, upcoming, { x: left, y: y + 18, width }, pdf.bottom - noteHeight, references, s);
+  y = table.bottom + 4;
+  if (table.shown < items.length) {
     doc
       .font(REGULAR)
       .fontSize(8)
       .fillColor(COLORS.muted)
-      .text(IMPACT_LABELS[impact], legendX + 11, legendY + 1.5, { width: 60, lineBreak: false });
-    legendX += 62;
+      .text(`Next ${table.shown} of ${items.length} shown; full list in the PDF report.`, left, y, { width, lineBreak: false });
+    y += noteHeight;
   }
-  return legendY + 12;
-}
 
-function stageList(pdf: PdfHandle, items: readonly SnapshotItem[], x: number, y: number, width: number): number {
-  const { doc } = pdf;
-  const byStage = countBy(items, (item) => item.stage);
-  const stages = Object.keys(STAGE_LABELS).filter((stage) => (byStage.get(stage) ?? 0) > 0);
-  const max = Math.max(1, ...stages.map((stage) => byStage.get(stage) ?? 0));
-  stages.forEach((stage, index) => {
-    const rowY = y + index * 24;
-    const count = byStage.get(stage) ?? 0;
-    doc
-      .font(REGULAR)
-      .fontSize(9.5)
-      .fillColor(COLORS.ink)
-      .text(label(STAGE_LABELS, stage), x, rowY + 4, { width: 80, lineBreak: false });
-    const barWidth = ((width - 80 - 30) * count) / max;
-    doc.save();
-    doc.rect(x + 80, rowY + 3, barWidth, 14).fill(COLORS.accent);
-    doc.restore();
-    doc
-      .font(BOLD)
-      .fontSize(9.5)
-      .fillColor(COLORS.ink)
-      .text(String(count), x + 80 + barWidth + 6, rowY + 4, { width: 26, lineBreak: false });
-  });
-  return y + stages.length * 24;
-}
-
-function upcomingTable(pdf: PdfHandle, items: readonly SnapshotItem[], x: number, y: number, width: number): number {
-  const { doc } = pdf;
-  const columns: Array<[string, number]> = [
-    ['Date', 70],
-    ['Jurisdiction', 70],
-    ['Instrument', width - 70 - 70 - 60 - 70],
-    ['Impact', 60],
-    ['Confidence', 70],
-  ];
-  let colX = x;
-  for (const [name, w] of columns) {
-    doc
-      .font(BOLD)
-      .fontSize(7)
-      .fillColor(COLORS.muted)
-      .text(name.toUpperCase(), colX, y + 2, { width: w - 6, characterSpacing: 0.5, lineBreak: false });
-    colX += w;
-  }
-  const rowHeight = 36;
-  items.forEach((item, index) => {
-    const rowY = y + 16 + index * rowHeight;
-    if (index % 2 === 0) {
-      doc.save();
-      doc.rect(x, rowY, width, rowHeight).fill(COLORS.tint);
-      doc.restore();
-    }
-    const cells = [
-      formatDate(item.key_date),
-      item.jurisdiction,
-      item.title,
-      label(IMPACT_LABELS, item.impact),
-      label(CONFIDENCE_LABELS, item.date_confidence),
-    ];
-    colX = x;
-    cells.forEach((cell, cellIndex) => {
-      const w = columns[cellIndex]![1];
-      const isTitle = cellIndex === 2;
-      doc.font(cellIndex === 0 || isTitle ? BOLD : REGULAR).fontSize(9);
-      const height = isTitle ? Math.min(doc.heightOfString(cell, { width: w - 10, lineGap: 0.5 }), 25) : 11;
+  // Main trends, whole, as many as fit.
+  const trends = snapshot.data.trends ?? [];
+  if (trends.length > 0) {
+    const listed = trendList(pdf, trends, { x: left, y: y + 10, width }, pdf.bottom - noteHeight);
+    if (listed.shown > 0 && listed.shown < trends.length) {
       doc
-        .fillColor(cellIndex === 3 ? (COLORS.impact[item.impact] ?? COLORS.ink) : COLORS.ink)
-        .text(cell, colX + 4, rowY + (rowHeight - height) / 2, { width: w - 10, height: isTitle ? 28 : 13, ellipsis: true, lineGap: 0.5 });
-      colX += w;
-    });
-  });
-  if (items.length === 0)
-    doc
-      .font(REGULAR)
-      .fontSize(9.5)
-      .fillColor(COLORS.muted)
-      .text('No key dates inside the horizon.', x, y + 22, { width });
-  return y + 16 + Math.max(items.length, 1) * rowHeight;
+        .font(REGULAR)
+        .fontSize(8)
+        .fillColor(COLORS.muted)
+        .text(`${listed.shown} of ${trends.length} trends shown; all in the PDF report.`, left, listed.bottom - 4, {
+          width,
+          lineBreak: false,
+        });
+    }
+  }
+  return { ...pdf, rows: table.shown };
 }
