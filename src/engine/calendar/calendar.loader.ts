@@ -81,6 +81,13 @@ function entryIdAt(data: unknown, index: number): string | undefined {
   return typeof id === 'string' ? id : `#${index}`;
 }
 
+/** The url of source `sourceIndex` of entry `entryIndex`, so that a message about a source names it. */
+function sourceUrlAt(data: unknown, entryIndex: number, sourceIndex: number): string | undefined {
+  const entry = (data as { entries?: unknown[] })?.entries?.[entryIndex] as { sources?: unknown[] } | undefined;
+  const url = (entry?.sources?.[sourceIndex] as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' ? url : undefined;
+}
+
 function schemaProblems(file: string, data: unknown, errors: ErrorObject[]): CalendarProblem[] {
   return errors.map((err) => {
     const match = /^\/entries\/(\d+)(\/.*)?$/.exec(err.instancePath);
@@ -88,7 +95,10 @@ function schemaProblems(file: string, data: unknown, errors: ErrorObject[]): Cal
     const where = match ? match[2] || '' : err.instancePath || '/';
     const extra = err.params && 'allowedValues' in err.params ? ` (${(err.params.allowedValues as unknown[]).join(', ')})` : '';
     const prop = err.params && 'additionalProperty' in err.params ? ` '${String(err.params.additionalProperty)}'` : '';
-    return { file, entryId, message: `schema: ${where || '/'} ${err.message ?? 'is invalid'}${prop}${extra}` };
+    const source = match && /^\/sources\/(\d+)/.exec(where);
+    const url = source ? sourceUrlAt(data, Number(match[1]), Number(source[1])) : undefined;
+    const suffix = url ? ` (source ${url})` : '';
+    return { file, entryId, message: `schema: ${where || '/'} ${err.message ?? 'is invalid'}${prop}${extra}${suffix}` };
   });
 }
 
@@ -175,6 +185,19 @@ function readFiles(dir: string, schemaPath: string): { parsed: ParsedFile[]; pro
 /** Formats a problem as `file [entry id]: message`. */
 export function formatProblem(p: CalendarProblem): string {
   return `${p.file}${p.entryId ? ` [${p.entryId}]` : ''}: ${p.message}`;
+}
+
+/**
+ * Reads every calendar file in `dir`: the files that passed the schema and the cross-file rules' input, with the
+ * problems found. Used by scripts/calendar-check.ts to run its citation-quality rules on the valid files.
+ */
+export function readCalendarFiles(
+  dir: string = defaultCalendarDir(),
+  options: CalendarLoadOptions = {},
+): { files: { file: string; data: CalendarFile }[]; problems: CalendarProblem[] } {
+  const { parsed, problems } = readFiles(dir, options.schemaPath ?? defaultSchemaPath());
+  const files = parsed.flatMap(({ file, data }) => (data ? [{ file, data }] : []));
+  return { files, problems };
 }
 
 /** Validates every calendar file in `dir`; returns the problems found (empty when valid). */

@@ -45,10 +45,15 @@ export interface KeyDate {
 }
 
 export interface CalendarSource {
+  /** https address of the instrument or of its official page (never a home page). */
   url: string;
   title: string;
+  /** The body that published the document; must match the url's host (scripts/calendar-check.ts). */
   publisher: string;
-  /** ISO date (YYYY-MM-DD), optional. */
+  /**
+   * ISO date (YYYY-MM-DD) the document was published. The schema requires it in data/calendar; it stays optional in
+   * the type so that calendars built by hand in tests need not invent one.
+   */
   published_at?: string;
 }
 
@@ -75,7 +80,7 @@ export interface CalendarEntry {
   plain_summary: string;
   /** 1-4 lowercase tags used to group trends. */
   themes: string[];
-  /** Official source pages (regulator, government, official journal). */
+  /** Official sources: the instrument itself or its official page (official journal, legislation site, regulator). */
   sources: CalendarSource[];
   /** ISO date the entry was last checked against its sources. */
   last_verified: string;
