@@ -1,3 +1,4 @@
+import { PRIVATE_ENVELOPE_KEYS } from '../src/modules/snapshots/snapshot-projection';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
@@ -124,9 +125,10 @@ describe('snapshots', () => {
       const { data } = response.body;
       expect(Object.keys(data).sort()).toEqual(
         Object.keys(row.data)
-          .filter((k) => k !== '_auditor_private' && k !== '_plain')
+          .filter((k) => !PRIVATE_ENVELOPE_KEYS.includes(k))
           .sort(),
       );
+      expect(data).not.toHaveProperty('_beyond_cap');
       expect(data.items.length).toBe(row.data.items.length);
       expect(data.executive_narrative).toBe(row.data.executive_narrative.replace(/\s?\[\[cite:\d+\]\]/g, ''));
       expect(data.items[0].citations).toEqual(row.data.items[0].citations);

@@ -25,7 +25,7 @@ describe('tearsheet renderer (internal-tearsheet)', () => {
     expect(text).toContain('NEXT KEY DATES');
     expect(text).toContain('High impact');
     expect(flat).toContain(squash(snapshot.data.executive_summary.bottom_line));
-    const shown = /Next(\d+)of21shown;fulllistinthePDFreport\./.exec(flat);
+    const shown = new RegExp(`Next(\\d+)of${snapshot.data.items.length}shown;fulllistinthePDFreport\\.`).exec(flat);
     expect(shown).not.toBeNull();
     const next = upcomingItems(snapshot, Number(shown![1]));
     expect(next.length).toBeGreaterThanOrEqual(3);
