@@ -1,63 +1,121 @@
-/** Image bodies that chart the items: timeline, radial hub, heat map, map pins, stage lanes. */
-import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+/**
+ * Image bodies that chart the items: timeline, radial hub, heat map, map pins, stage lanes. The charts count
+ * every item; the item lists beside them show the top-ranked items that fit whole and return how many.
+ */
+import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
 import { countBy } from './item-grouping';
-import { formatDate } from './render-dates';
 import { Svg } from './svg';
-import { type Look, type Box, type Content, moreNote, jurisdictionCounts, miniList } from './image-layout-parts';
+import { type Block, stack } from './image-blocks';
+import { byDate, dateRuns, sourceText, titleRun, unbrokenDate } from './image-items';
+import { type Look, type Box, type Content, type Shown, jurisdictionCounts, miniList } from './image-layout-parts';
 
-export function timeline(svg: Svg, look: Look, content: Content, box: Box): void {
+export function timeline(svg: Svg, look: Look, content: Content, box: Box): number {
   const lineX = box.x + 190;
-  const slot = 118;
-  const count = Math.max(1, Math.min(content.upcoming.length, Math.floor((box.h - 40) / slot)));
-  const items = content.upcoming.slice(0, count);
-  const step = Math.min(slot + 30, (box.h - 40) / count);
-  svg.line(lineX, box.y, lineX, box.y + step * (count - 1) + 40, look.rule, 4);
-  items.forEach((item, index) => {
-    const y = box.y + 20 + index * step;
-    svg.text(lineX - 34, y + 8, formatDate(item.key_date), { size: 22, bold: true, fill: look.fg, anchor: 'end' }, 150);
-    svg.text(lineX - 34, y + 36, label(CONFIDENCE_LABELS, item.date_confidence), { size: 16, fill: look.muted, anchor: 'end' }, 150);
-    svg.circle(lineX, y, 14, look.bg, { stroke: look.impact[item.impact] ?? look.accent, strokeWidth: 6 });
-    const x = lineX + 40;
-    const w = box.x + box.w - x;
-    const h = svg.paragraph(x, y + 8, item.title, { size: 24, bold: true, fill: look.fg, maxWidth: w, maxLines: 2, lineHeight: 30 });
-    svg.text(
-      x,
-      y + 8 + h + 2,
-      `${item.jurisdiction}  ·  ${label(STAGE_LABELS, item.stage)}  ·  ${label(IMPACT_LABELS, item.impact)} impact  ·  ${item.regulator}`,
-      { size: 17, fill: look.muted },
+  const x = lineX + 40;
+  const w = box.x + box.w - x;
+  const gap = 30;
+  const entries: Array<{ left: Block; right: Block; height: number }> = [];
+  let used = 0;
+  for (const item of content.items) {
+    const left = stack(
+      svg,
+      dateRuns(item, look, 21).map((run) => ({ ...run, anchor: 'end' as const })),
+      150,
+    );
+    const milestone = (item.milestone ?? '').trim();
+    const right = stack(
+      svg,
+      [
+        titleRun(item, look, { title: 24, titleMin: 17, titleLines: 2, meta: 16 }),
+        {
+          text: `${label(STAGE_LABELS, item.stage)} · ${label(IMPACT_LABELS, item.impact)} impact · ${item.regulator}`,
+          size: 16,
+          minSize: 13,
+          maxLines: 2,
+          fill: look.muted,
+          overflow: 'whole',
+          gap: 6,
+        },
+        {
+          text: [milestone, sourceText(item)].filter(Boolean).join(' · '),
+          size: 16,
+          minSize: 13,
+          maxLines: 3,
+          fill: look.muted,
+          overflow: 'whole',
+          gap: 4,
+        },
+      ],
       w,
     );
-  });
-  moreNote(svg, look, box.x, box.y + box.h, items.length, content.items.length);
+    const height = Math.max(left.height, right.height);
+    if (used + (entries.length > 0 ? gap : 0) + height > box.h) break;
+    used += (entries.length > 0 ? gap : 0) + height;
+    entries.push({ left, right, height });
+  }
+  // Drawn as a calendar: the entries that fit, soonest first.
+  const order = byDate(content.items.slice(0, entries.length));
+  const spare = entries.length > 1 ? Math.min(24, (box.h - used) / (entries.length - 1)) : 0;
+  const placed: Array<{ item: (typeof order)[number]; y: number }> = [];
+  let y = box.y;
+  for (const item of order) {
+    placed.push({ item, y });
+    y += entries[content.items.indexOf(item)]!.height + gap + spare;
+  }
+  if (placed.length > 1) svg.line(lineX, box.y + 28, lineX, placed.at(-1)!.y, look.rule, 4);
+  for (const { item, y: top } of placed) {
+    const entry = entries[content.items.indexOf(item)]!;
+    svg.circle(lineX, top + 14, 14, look.bg, { stroke: look.impact[item.impact] ?? look.accent, strokeWidth: 6 });
+    entry.left.draw(lineX - 34, top);
+    entry.right.draw(x, top);
+  }
+  return entries.length;
 }
 
-export function radial(svg: Svg, look: Look, content: Content, box: Box): void {
-  const all = jurisdictionCounts(content);
-  const shown = all.slice(0, 8);
-  const listH = Math.min(300, box.h * 0.34);
+export function radial(svg: Svg, look: Look, content: Content, box: Box): number {
+  const shown = jurisdictionCounts(content).slice(0, 8);
+  const listH = Math.max(280, Math.round(box.h * 0.4));
   const hubH = box.h - listH;
   const cx = box.x + box.w / 2;
   const cy = box.y + hubH / 2;
-  const ring = Math.min(box.w / 2 - 110, hubH / 2 - 70);
+  const maxR = 44;
+  const labelW = 150;
+  const hub = Math.min(84, hubH * 0.2);
+  // Names sit outside their nodes (beside them left and right, above and below at the top and bottom), so
+  // the ring leaves room for a name on every side.
+  const ring = Math.max(hub + maxR + 16, Math.min(box.w / 2 - maxR - labelW - 16, hubH / 2 - maxR - 34));
   const max = Math.max(1, ...shown.map(([, n]) => n));
   shown.forEach(([name, n], index) => {
     const angle = -Math.PI / 2 + (index * 2 * Math.PI) / shown.length;
-    const nx = cx + ring * Math.cos(angle);
-    const ny = cy + ring * Math.sin(angle);
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const nx = cx + ring * cos;
+    const ny = cy + ring * sin;
+    const radius = 22 + (maxR - 22) * Math.sqrt(n / max);
     svg.line(cx, cy, nx, ny, look.rule, 3);
-    const radius = 34 + 30 * Math.sqrt(n / max);
     svg.circle(nx, ny, radius, look.accent, { opacity: 0.9 });
-    svg.text(nx, ny + 12, String(n), { size: 34, bold: true, fill: look.onAccent, anchor: 'middle' });
-    const below = ny + radius + 30;
-    svg.text(nx, below, name, { size: 20, bold: true, fill: look.fg, anchor: 'middle' }, 200);
+    const size = Math.round(Math.min(28, radius * 0.8));
+    svg.text(nx, ny + size * 0.36, String(n), { size, bold: true, fill: look.onAccent, anchor: 'middle' }, radius * 1.7);
+    const style = { size: 20, bold: true, fill: look.fg, minSize: 13 };
+    if (Math.abs(cos) < 0.35) {
+      svg.text(nx, sin < 0 ? ny - radius - 12 : ny + radius + 26, name, { ...style, anchor: 'middle' }, 2 * labelW);
+    } else {
+      svg.text(nx + (radius + 12) * Math.sign(cos), ny + 7, name, { ...style, anchor: cos > 0 ? 'start' : 'end' }, labelW);
+    }
   });
-  svg.circle(cx, cy, 92, look.fg);
-  svg.text(cx, cy + 10, String(content.items.length), { size: 64, bold: true, fill: look.bg, anchor: 'middle' });
-  svg.text(cx, cy + 46, 'items', { size: 20, fill: look.bg, anchor: 'middle' });
-  miniList(svg, look, content, { x: box.x, y: box.y + hubH, w: box.w, h: listH }, 'Next key dates');
+  svg.circle(cx, cy, hub, look.fg);
+  svg.text(
+    cx,
+    cy + 8,
+    String(content.items.length),
+    { size: Math.round(hub * 0.7), bold: true, fill: look.bg, anchor: 'middle' },
+    hub * 1.6,
+  );
+  svg.text(cx, cy + hub * 0.55, 'items', { size: Math.round(Math.min(20, hub * 0.24)), fill: look.bg, anchor: 'middle' });
+  return miniList(svg, look, content, { x: box.x, y: box.y + hubH, w: box.w, h: listH }, 'Key dates');
 }
 
-export function heatmap(svg: Svg, look: Look, content: Content, box: Box): void {
+export function heatmap(svg: Svg, look: Look, content: Content, box: Box): number {
   const rows = jurisdictionCounts(content).slice(0, 8);
   const labelW = 200;
   const cellW = (box.w - labelW) / 3;
@@ -92,7 +150,7 @@ export function heatmap(svg: Svg, look: Look, content: Content, box: Box): void 
     });
   });
   const top = box.y + 44 + rows.length * cellH + 40;
-  miniList(svg, look, content, { x: box.x, y: top, w: box.w, h: box.y + box.h - top }, 'Next key dates');
+  return miniList(svg, look, content, { x: box.x, y: top, w: box.w, h: box.y + box.h - top }, 'Key dates');
 }
 
 /** Approximate [longitude, latitude] of jurisdictions, for the pin layout (no map data is drawn). */
@@ -112,7 +170,7 @@ const PLACES: Record<string, [number, number]> = {
   'South Korea': [128, 36],
 };
 
-export function pins(svg: Svg, look: Look, content: Content, box: Box): void {
+export function pins(svg: Svg, look: Look, content: Content, box: Box): number {
   const mapH = Math.min(box.h * 0.58, box.w * 0.62);
   const pad = 70;
   const inner = { x: box.x + pad, y: box.y + pad * 0.7, w: box.w - 2 * pad, h: mapH - 1.4 * pad * 0.7 };
@@ -209,7 +267,7 @@ export function pins(svg: Svg, look: Look, content: Content, box: Box): void {
   const frame: Rect = { x: box.x, y: box.y, w: box.w, h: mapH };
   const taken: Rect[] = pinsAt.map((pin) => ({ x: pin.x - pin.radius, y: pin.y - pin.radius, w: 2 * pin.radius, h: 2 * pin.radius }));
   for (const pin of pinsAt) {
-    const name = svg.ellipsize(pin.name, 22, 170, true);
+    const name = pin.name;
     const sub = `${high.get(pin.name) ?? 0} high impact`;
     const w = Math.max(svg.measure(name, 22, true), svg.measure(sub, 16)) + 4;
     const h = 50;
@@ -226,46 +284,71 @@ export function pins(svg: Svg, look: Look, content: Content, box: Box): void {
     svg.text(best.x, best.y, name, { size: 22, bold: true, fill: look.fg, anchor: best.anchor });
     svg.text(best.x, best.y + 24, sub, { size: 16, fill: look.muted, anchor: best.anchor });
   }
-  miniList(svg, look, content, { x: box.x, y: box.y + mapH + 30, w: box.w, h: box.h - mapH - 30 }, 'Next key dates');
+  return miniList(svg, look, content, { x: box.x, y: box.y + mapH + 30, w: box.w, h: box.h - mapH - 30 }, 'Key dates');
 }
 
-export function lanes(svg: Svg, look: Look, content: Content, box: Box): void {
+/**
+ * Items by stage, one lane each: every lane shows its top-ranked items that fit it whole, so the page shows
+ * the top of each stage rather than the overall top (which would leave lanes empty).
+ */
+export function lanes(svg: Svg, look: Look, content: Content, box: Box): Shown {
   const stages = Object.keys(STAGE_LABELS).filter((stage) => content.items.some((item) => item.stage === stage));
   const gap = 16;
   const laneW = (box.w - gap * (stages.length - 1)) / Math.max(stages.length, 1);
-  const chipH = 112;
+  const bottom = box.y + box.h - 10;
+  let count = 0;
   stages.forEach((stage, index) => {
     const x = box.x + index * (laneW + gap);
-    const items = content.upcoming.filter((item) => item.stage === stage);
-    svg.rect(x, box.y, laneW, box.h - 30, look.panel, { rx: 12 });
+    const items = content.items.filter((item) => item.stage === stage);
+    svg.rect(x, box.y, laneW, box.h, look.panel, { rx: 12 });
     svg.text(
       x + 14,
       box.y + 36,
       label(STAGE_LABELS, stage),
-      { size: 15, bold: true, fill: look.accent, upper: true, letterSpacing: 0.8 },
-      laneW - 50,
+      { size: 15, bold: true, fill: look.accent, upper: true, letterSpacing: 0.8, minSize: 10 },
+      laneW - 60,
     );
     svg.text(x + laneW - 16, box.y + 36, String(items.length), { size: 22, bold: true, fill: look.fg, anchor: 'end' });
-    const room = Math.max(0, Math.floor((box.h - 30 - 60 - 40) / (chipH + 12)));
-    const shown = items.length > room ? items.slice(0, Math.max(0, room - 1)) : items;
-    shown.forEach((item, chipIndex) => {
-      const y = box.y + 56 + chipIndex * (chipH + 12);
-      svg.rect(x + 10, y, laneW - 20, chipH, look.bg, { rx: 8 });
-      svg.rect(x + 10, y, 6, chipH, look.impact[item.impact] ?? look.accent);
-      svg.text(
-        x + 26,
-        y + 28,
-        `${formatDate(item.key_date)} · ${item.jurisdiction}`,
-        { size: 15, bold: true, fill: look.muted },
+    let y = box.y + 56;
+    let shown = 0;
+    for (const item of items) {
+      const block = stack(
+        svg,
+        [
+          {
+            text: `${item.jurisdiction} · ${unbrokenDate(item)}`,
+            size: 14,
+            minSize: 12,
+            maxLines: 2,
+            bold: true,
+            fill: look.muted,
+            overflow: 'whole',
+          },
+          titleRun(item, look, { title: 16, titleMin: 13, titleLines: 8, meta: 13 }, 6),
+          { text: sourceText(item), size: 13, minSize: 11, maxLines: 3, fill: look.muted, overflow: 'whole', gap: 6 },
+        ],
         laneW - 46,
       );
-      svg.paragraph(x + 26, y + 56, item.title, { size: 17, bold: true, fill: look.fg, maxWidth: laneW - 46, maxLines: 3, lineHeight: 21 });
-    });
-    if (shown.length < items.length) {
-      svg.text(x + 16, box.y + 56 + shown.length * (chipH + 12) + 30, `+ ${items.length - shown.length} more`, {
-        size: 17,
-        fill: look.muted,
-      });
+      const chipH = block.height + 28;
+      // Keep room for the "+ N more" note under the last chip.
+      const noteRoom = shown + 1 < items.length ? 40 : 0;
+      if (y + chipH + noteRoom > bottom) break;
+      svg.rect(x + 10, y, laneW - 20, chipH, look.bg, { rx: 8 });
+      svg.rect(x + 10, y, 6, chipH, look.impact[item.impact] ?? look.accent);
+      block.draw(x + 26, y + 14);
+      y += chipH + 12;
+      shown++;
+    }
+    count += shown;
+    const left = items.length - shown;
+    if (left > 0) {
+      const note = stack(
+        svg,
+        [{ text: `+ ${left} more in the report`, size: 15, minSize: 12, maxLines: 3, fill: look.muted, overflow: 'whole' }],
+        laneW - 28,
+      );
+      if (y + 4 + note.height <= bottom) note.draw(x + 14, y + 4);
     }
   });
+  return { count, scope: 'the top-ranked of each stage' };
 }

@@ -1,118 +1,135 @@
-/** Image bodies that list the items: card grid, columns, table, list, bento tiles, hero. */
-import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+/**
+ * Image bodies that list the items: card grid, columns, table, list, bento tiles, hero. Each shows the
+ * top-ranked items that fit its box whole and returns how many that is.
+ */
+import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
 import { countBy } from './item-grouping';
-import { formatDate, horizonText } from './render-dates';
-import { stripCites } from './render-text';
+import { horizonText } from './render-dates';
+import { dateWithMilestone } from './render-facts';
 import { Svg } from './svg';
-import { type Look, type Box, type Content, type Variant, sectionTitle, impactChip, moreNote, miniList } from './image-layout-parts';
+import { type Block, row, stack } from './image-blocks';
+import { itemRuns, rowTextRuns, sourceRun, summaryRun, titleRun, unbrokenDate } from './image-items';
+import { type Look, type Box, type Content, type Variant, sectionTitle, impactChip, miniList } from './image-layout-parts';
 
-export function cardsGrid(svg: Svg, look: Look, content: Content, box: Box, variant: Variant): void {
-  const cols = 2;
-  const gap = 24;
-  const cardW = (box.w - gap) / cols;
-  const summaryLines = variant === 'tearsheet' ? 3 : 2;
-  const minH = 96 + 2 * 30 + summaryLines * 25;
-  const rows = Math.max(1, Math.floor((box.h - 30 + gap) / (minH + gap)));
-  const cardH = Math.max(minH, (box.h - 40 - gap * (rows - 1)) / rows);
-  const lines = Math.max(summaryLines, Math.floor((cardH - 96 - 60 - 10) / 25));
-  const items = content.upcoming.slice(0, rows * cols);
-  items.forEach((item, index) => {
-    const x = box.x + (index % cols) * (cardW + gap);
-    const y = box.y + Math.floor(index / cols) * (cardH + gap);
-    svg.rect(x, y, cardW, cardH, look.panel, { rx: 6 });
-    svg.rect(x, y, cardW, 6, look.impact[item.impact] ?? look.accent);
-    svg.text(
-      x + 24,
-      y + 46,
-      `${formatDate(item.key_date)}  ·  ${item.jurisdiction}`,
-      { size: 20, bold: true, fill: look.accent },
-      cardW - 48,
-    );
-    const titleH = svg.paragraph(x + 24, y + 84, item.title, {
-      size: 24,
-      bold: true,
-      fill: look.fg,
-      maxWidth: cardW - 48,
-      maxLines: 2,
-      lineHeight: 30,
-    });
-    svg.paragraph(x + 24, y + 84 + titleH + 8, stripCites(item.summary), {
-      size: 18,
-      fill: look.muted,
-      maxWidth: cardW - 48,
-      maxLines: lines + (titleH < 40 ? 1 : 0),
-      lineHeight: 25,
-    });
-  });
-  moreNote(svg, look, box.x, box.y + box.h, items.length, content.items.length);
+/**
+ * Blocks of the leading items that fit `available` one below another (`extent` is a block's height with its
+ * padding, `gap` the space between): built one at a time, and only until the next one does not fit whole.
+ */
+function leading(
+  count: number,
+  build: (index: number) => Block,
+  extent: (block: Block) => number,
+  available: number,
+  gap: number,
+): Block[] {
+  const blocks: Block[] = [];
+  let used = 0;
+  for (let index = 0; index < count; index++) {
+    const block = build(index);
+    const next = used + (index > 0 ? gap : 0) + extent(block);
+    if (next > available) break;
+    used = next;
+    blocks.push(block);
+  }
+  return blocks;
 }
 
-export function columns(svg: Svg, look: Look, content: Content, box: Box): void {
-  const gap = 48;
-  const leftW = (box.w - gap) * 0.55;
+/** Two columns of cards, row by row; a row is as tall as its taller card. */
+function cardRows(
+  svg: Svg,
+  look: Look,
+  content: Content,
+  box: Box,
+  cardBlock: (index: number, width: number) => Block,
+  rx: number,
+): number {
+  const gap = 20;
+  const pad = 22;
+  const cardW = (box.w - gap) / 2;
+  const rows = leading(
+    Math.ceil(content.items.length / 2),
+    (rowIndex) => {
+      const cells = [2 * rowIndex, 2 * rowIndex + 1]
+        .filter((index) => index < content.items.length)
+        .map((index, column) => ({ block: cardBlock(index, cardW - 2 * pad), dx: column * (cardW + gap) }));
+      return row(cells);
+    },
+    (block) => block.height + 2 * pad + 6,
+    box.h,
+    gap,
+  );
+  const used = rows.reduce((sum, block) => sum + block.height + 2 * pad + 6 + gap, -gap);
+  const stretch = rows.length > 0 ? Math.min(60, Math.max(0, (box.h - used) / rows.length)) : 0;
+  let y = box.y;
+  rows.forEach((block, rowIndex) => {
+    const h = block.height + 2 * pad + 6 + stretch;
+    for (let column = 0; column < 2; column++) {
+      const item = content.items[2 * rowIndex + column];
+      if (!item) continue;
+      const x = box.x + column * (cardW + gap);
+      svg.rect(x, y, cardW, h, look.panel, { rx });
+      svg.rect(x, y, cardW, 6, look.impact[item.impact] ?? look.accent);
+    }
+    block.draw(box.x + pad, y + 6 + pad);
+    y += h + gap;
+  });
+  return Math.min(content.items.length, rows.length * 2);
+}
+
+export function cardsGrid(svg: Svg, look: Look, content: Content, box: Box, variant: Variant): number {
+  const sizes = { title: 24, titleMin: 17, titleLines: 3, meta: 17, summary: 17, summaryLines: variant === 'tearsheet' ? 4 : 2 };
+  return cardRows(svg, look, content, box, (index, width) => stack(svg, itemRuns(content.items[index]!, look, sizes), width), 6);
+}
+
+export function columns(svg: Svg, look: Look, content: Content, box: Box): number {
+  const gap = 44;
+  const leftW = Math.round((box.w - gap) * 0.6);
   const rightX = box.x + leftW + gap;
   const rightW = box.w - leftW - gap;
-  sectionTitle(svg, look, box.x, box.y + 20, 'Next key dates', leftW);
-  let y = box.y + 52;
-  let shown = 0;
-  for (const item of content.upcoming) {
-    if (y + 96 > box.y + box.h - 30) break;
-    svg.line(box.x, y, box.x + leftW, y, look.rule, 1.5);
-    svg.text(box.x, y + 38, formatDate(item.key_date), { size: 22, bold: true, fill: look.impact[item.impact] ?? look.fg }, 170);
-    svg.text(
-      box.x,
-      y + 66,
-      `${item.jurisdiction} · ${label(CONFIDENCE_LABELS, item.date_confidence)}`,
-      { size: 16, fill: look.muted },
-      170,
-    );
-    const h = svg.paragraph(box.x + 180, y + 36, item.title, {
-      size: 22,
-      bold: true,
-      fill: look.fg,
-      maxWidth: leftW - 180,
-      maxLines: 2,
-      lineHeight: 28,
-    });
-    y += Math.max(86, h + 40);
-    shown++;
-  }
-  moreNote(svg, look, box.x, box.y + box.h, shown, content.items.length);
+  const shown = miniList(svg, look, content, { x: box.x, y: box.y, w: leftW, h: box.h }, 'Key dates');
 
-  sectionTitle(svg, look, rightX, box.y + 20, 'Priorities', rightW);
-  let ry = box.y + 60;
-  content.priorities.slice(0, 5).forEach((priority, index) => {
-    if (ry + 60 > box.y + box.h * 0.62) return;
-    svg.text(rightX, ry + 6, String(index + 1), { size: 30, bold: true, fill: look.accent });
-    ry += svg.paragraph(rightX + 40, ry, priority, { size: 20, fill: look.fg, maxWidth: rightW - 40, maxLines: 3, lineHeight: 27 }) + 20;
-  });
+  let ry = box.y + sectionTitle(svg, look, rightX, box.y, 'Priorities', rightW);
+  const bottom = box.y + box.h;
+  for (const [index, priority] of content.priorities.slice(0, 5).entries()) {
+    const block = stack(svg, [{ text: priority, size: 20, minSize: 16, maxLines: 5, fill: look.fg, overflow: 'whole' }], rightW - 40);
+    if (ry + block.height > bottom) break;
+    svg.text(rightX, ry + 24, String(index + 1), { size: 28, bold: true, fill: look.accent });
+    block.draw(rightX + 40, ry);
+    ry += block.height + 20;
+  }
   const trends = content.snapshot.data.trends ?? [];
-  if (trends.length > 0 && ry + 120 < box.y + box.h) {
-    ry += 20;
-    sectionTitle(svg, look, rightX, ry, 'Trends', rightW);
-    ry += 40;
+  if (trends.length > 0 && ry + 120 < bottom) {
+    ry += 16;
+    ry += sectionTitle(svg, look, rightX, ry, 'Trends', rightW);
     for (const trend of trends) {
-      if (ry + 70 > box.y + box.h) break;
-      svg.text(rightX, ry, trend.title, { size: 21, bold: true, fill: look.fg }, rightW);
-      svg.text(
-        rightX,
-        ry + 28,
-        `${trend.momentum} · ${trend.item_ids.length} items`,
-        { size: 17, fill: trend.momentum === 'rising' ? look.impact.high! : look.muted },
+      const block = stack(
+        svg,
+        [
+          { text: trend.title, size: 21, minSize: 16, maxLines: 3, bold: true, fill: look.fg, overflow: 'whole' },
+          {
+            text: `${trend.momentum} · ${trend.item_ids.length} items`,
+            size: 17,
+            fill: trend.momentum === 'rising' ? look.impact.high! : look.muted,
+            gap: 4,
+          },
+        ],
         rightW,
       );
-      ry += 66;
+      if (ry + block.height > bottom) break;
+      block.draw(rightX, ry);
+      ry += block.height + 18;
     }
   }
+  return shown;
 }
 
-export function itemsTable(svg: Svg, look: Look, content: Content, box: Box): void {
+export function itemsTable(svg: Svg, look: Look, content: Content, box: Box): number {
   const cols: Array<[string, number]> = [
     ['Date', 170],
     ['Jur.', 110],
-    ['Instrument', box.w - 170 - 110 - 160 - 150],
-    ['Stage', 160],
-    ['Impact', 150],
+    ['Instrument', box.w - 170 - 110 - 150 - 140],
+    ['Stage', 150],
+    ['Impact', 140],
   ];
   let x = box.x;
   for (const [name, w] of cols) {
@@ -120,84 +137,112 @@ export function itemsTable(svg: Svg, look: Look, content: Content, box: Box): vo
     x += w;
   }
   svg.line(box.x, box.y + 40, box.x + box.w, box.y + 40, look.accent, 2.5);
-  const rowH = 76;
-  const rows = Math.max(1, Math.floor((box.h - 80) / rowH));
-  const items = content.upcoming.slice(0, rows);
-  items.forEach((item, index) => {
-    const y = box.y + 40 + index * rowH;
-    if (index % 2 === 1) svg.rect(box.x, y, box.w, rowH, look.panel);
-    let cx = box.x;
-    const cells = [formatDate(item.key_date), item.jurisdiction, item.title, label(STAGE_LABELS, item.stage)];
-    cells.forEach((cell, cellIndex) => {
-      const w = cols[cellIndex]![1];
-      if (cellIndex === 2) {
-        const lines = svg.lineCount(cell, 20, w - 24, 2, true);
-        svg.paragraph(cx + 12, y + (lines === 1 ? 46 : 33), cell, {
-          size: 20,
-          bold: true,
-          fill: look.fg,
-          maxWidth: w - 24,
-          maxLines: 2,
-          lineHeight: 25,
-        });
-      } else {
-        svg.text(cx + 12, y + 46, cell, { size: 19, bold: cellIndex === 0, fill: look.fg }, w - 20);
-      }
-      cx += w;
-    });
-    svg.circle(cx + 20, y + 39, 9, look.impact[item.impact] ?? look.muted);
-    svg.text(cx + 38, y + 46, label(IMPACT_LABELS, item.impact), { size: 19, fill: look.fg }, cols[4]![1] - 44);
+  const pad = 14;
+  const offsets = cols.map((_, index) => cols.slice(0, index).reduce((sum, [, w]) => sum + w, 0));
+  const rows = leading(
+    content.items.length,
+    (index) => {
+      const item = content.items[index]!;
+      const cell = (column: number, runs: Parameters<typeof stack>[1]): { block: Block; dx: number } => ({
+        block: stack(svg, runs, cols[column]![1] - 24),
+        dx: offsets[column]! + 12,
+      });
+      return row([
+        cell(0, [{ text: unbrokenDate(item), size: 18, minSize: 15, maxLines: 2, bold: true, fill: look.fg, overflow: 'whole' }]),
+        cell(1, [{ text: item.jurisdiction, size: 18, minSize: 14, maxLines: 2, fill: look.fg, overflow: 'whole' }]),
+        cell(2, rowTextRuns(item, look, { title: 19, titleMin: 15, titleLines: 4, meta: 15 })),
+        cell(3, [{ text: label(STAGE_LABELS, item.stage), size: 18, minSize: 14, maxLines: 2, fill: look.fg, overflow: 'whole' }]),
+        {
+          block: stack(svg, [{ text: label(IMPACT_LABELS, item.impact), size: 18, fill: look.fg }], cols[4]![1] - 50),
+          dx: offsets[4]! + 38,
+        },
+      ]);
+    },
+    (block) => block.height + 2 * pad,
+    box.h - 44,
+    0,
+  );
+  let y = box.y + 42;
+  rows.forEach((block, index) => {
+    const item = content.items[index]!;
+    const h = block.height + 2 * pad;
+    if (index % 2 === 1) svg.rect(box.x, y, box.w, h, look.panel);
+    svg.circle(box.x + offsets[4]! + 20, y + pad + 12, 9, look.impact[item.impact] ?? look.muted);
+    block.draw(box.x, y + pad);
+    y += h;
   });
-  moreNote(svg, look, box.x, box.y + box.h, items.length, content.items.length);
+  return rows.length;
 }
 
-export function itemList(svg: Svg, look: Look, content: Content, box: Box): void {
-  let y = box.y + 10;
-  let shown = 0;
-  for (const item of content.upcoming) {
-    const needed = 150;
-    if (y + needed > box.y + box.h - 30) break;
-    svg.text(box.x, y + 34, String(shown + 1).padStart(2, '0'), { size: 34, bold: true, fill: look.accent });
-    const x = box.x + 76;
-    const w = box.w - 76;
-    const chipW = impactChip(svg, look, x, y + 6, item.impact, 14);
+export function itemList(svg: Svg, look: Look, content: Content, box: Box): number {
+  const x = box.x + 76;
+  const w = box.w - 76;
+  const sizes = { title: 26, titleMin: 18, titleLines: 2, meta: 18, summary: 19, summaryLines: 2 };
+  const blocks = leading(
+    content.items.length,
+    (index) => {
+      const item = content.items[index]!;
+      return stack(
+        svg,
+        [
+          { text: dateWithMilestone(item), size: 18, minSize: 15, maxLines: 2, bold: true, fill: look.accent, overflow: 'whole' },
+          titleRun(item, look, sizes, 8),
+          sourceRun(item, look, 16),
+          summaryRun(item, look, sizes),
+        ],
+        w,
+      );
+    },
+    (block) => 40 + block.height,
+    box.h,
+    30,
+  );
+  let y = box.y;
+  blocks.forEach((block, index) => {
+    const item = content.items[index]!;
+    svg.text(box.x, y + 34, String(index + 1).padStart(2, '0'), { size: 34, bold: true, fill: look.accent });
+    const chipW = impactChip(svg, look, x, y, item.impact, 14);
     svg.text(
       x + chipW + 14,
-      y + 26,
-      `${formatDate(item.key_date)}  ·  ${item.jurisdiction}  ·  ${label(STAGE_LABELS, item.stage)}`,
+      y + 20,
+      `${item.jurisdiction}  ·  ${label(STAGE_LABELS, item.stage)}`,
       { size: 18, fill: look.muted },
       w - chipW - 14,
     );
-    const titleH = svg.paragraph(x, y + 68, item.title, { size: 26, bold: true, fill: look.fg, maxWidth: w, maxLines: 2, lineHeight: 32 });
-    const sumH = svg.paragraph(x, y + 68 + titleH + 2, stripCites(item.summary), {
-      size: 19,
-      fill: look.muted,
-      maxWidth: w,
-      maxLines: 2,
-      lineHeight: 26,
-    });
-    y += 68 + titleH + sumH + 24;
-    svg.line(x, y - 12, box.x + box.w, y - 12, look.rule, 1);
-    shown++;
-  }
-  moreNote(svg, look, box.x, box.y + box.h, shown, content.items.length);
+    block.draw(x, y + 40);
+    y += 40 + block.height + 30;
+    if (index < blocks.length - 1) svg.line(x, y - 15, box.x + box.w, y - 15, look.rule, 1);
+  });
+  return blocks.length;
 }
 
-export function bento(svg: Svg, look: Look, content: Content, box: Box): void {
+/** The quote or bottom line: the leading whole sentences that fit. */
+function quoteBlock(svg: Svg, content: Content, width: number, size: number, fill: string): Block | null {
+  const quote = content.pullQuote || content.bottomLine;
+  if (!quote) return null;
+  return stack(svg, [{ text: quote, size, minSize: size - 6, maxLines: 3, bold: true, fill, overflow: 'sentences', leading: 1.3 }], width);
+}
+
+export function bento(svg: Svg, look: Look, content: Content, box: Box): number {
   const gap = 20;
   const colW = (box.w - gap) / 2;
   const topH = Math.min(300, box.h * 0.36);
-  // Big number tile.
   svg.rect(box.x, box.y, colW, topH, look.accent, { rx: 18 });
-  svg.text(box.x + 32, box.y + 130, String(content.items.length), { size: 110, bold: true, fill: look.onAccent });
-  svg.paragraph(box.x + 32, box.y + 180, `instruments due within ${horizonText(content.snapshot)}`, {
-    size: 22,
-    fill: look.onAccent,
-    maxWidth: colW - 64,
-    maxLines: 3,
-    lineHeight: 29,
-  });
-  // Impact tiles.
+  svg.text(box.x + 32, box.y + 130, String(content.items.length), { size: 110, bold: true, fill: look.onAccent }, colW - 64);
+  stack(
+    svg,
+    [
+      {
+        text: `instruments due within ${horizonText(content.snapshot)}`,
+        size: 22,
+        minSize: 17,
+        maxLines: 3,
+        fill: look.onAccent,
+        overflow: 'whole',
+      },
+    ],
+    colW - 64,
+  ).draw(box.x + 32, box.y + 160);
   const byImpact = countBy(content.items, (item) => item.impact);
   const tileH = (topH - 2 * gap) / 3;
   IMPACTS.forEach((impact, index) => {
@@ -207,74 +252,60 @@ export function bento(svg: Svg, look: Look, content: Content, box: Box): void {
     svg.text(x + 28, y + tileH / 2 + 17, String(byImpact.get(impact) ?? 0), { size: 48, bold: true, fill: look.impact[impact]! });
     svg.text(x + 120, y + tileH / 2 + 9, `${IMPACT_LABELS[impact]} impact`, { size: 22, fill: look.fg }, colW - 140);
   });
-  // Quote or bottom line tile.
   let y = box.y + topH + gap;
-  const quote = content.pullQuote || content.bottomLine;
-  const quoteLines = svg.lineCount(quote, 28, box.w - 64, 3, true);
-  const quoteH = 64 + quoteLines * 36;
-  svg.rect(box.x, y, box.w, quoteH, look.fg, { rx: 18 });
-  svg.paragraph(box.x + 32, y + 58, quote, { size: 28, bold: true, fill: look.bg, maxWidth: box.w - 64, maxLines: 3, lineHeight: 36 });
-  y += quoteH + gap;
-  // Next items as tiles.
-  const rest = box.y + box.h - y - 30;
-  const tileRows = Math.max(1, Math.floor((rest + gap) / (170 + gap)));
-  const items = content.upcoming.slice(0, tileRows * 2);
-  const itemH = (rest - gap * (tileRows - 1)) / tileRows;
-  items.forEach((item, index) => {
-    const x = box.x + (index % 2) * (colW + gap);
-    const ty = y + Math.floor(index / 2) * (itemH + gap);
-    svg.rect(x, ty, colW, itemH, look.panel, { rx: 18 });
-    svg.text(
-      x + 28,
-      ty + 44,
-      `${formatDate(item.key_date)} · ${item.jurisdiction}`,
-      { size: 19, bold: true, fill: look.impact[item.impact] ?? look.accent },
-      colW - 56,
-    );
-    svg.paragraph(x + 28, ty + 80, item.title, {
-      size: 22,
-      bold: true,
-      fill: look.fg,
-      maxWidth: colW - 56,
-      maxLines: Math.max(1, Math.floor((itemH - 90) / 28)),
-      lineHeight: 28,
-    });
-  });
-  moreNote(svg, look, box.x, box.y + box.h, items.length, content.items.length);
+  const quote = quoteBlock(svg, content, box.w - 64, 28, look.bg);
+  if (quote) {
+    svg.rect(box.x, y, box.w, quote.height + 56, look.fg, { rx: 18 });
+    quote.draw(box.x + 32, y + 28);
+    y += quote.height + 56 + gap;
+  }
+  const sizes = { title: 21, titleMin: 15, titleLines: 3, meta: 16 };
+  return cardRows(
+    svg,
+    look,
+    content,
+    { x: box.x, y, w: box.w, h: box.y + box.h - y },
+    (index, width) =>
+      stack(svg, itemRuns(content.items[index]!, look, sizes, look.impact[content.items[index]!.impact] ?? look.accent), width),
+    18,
+  );
 }
 
-export function hero(svg: Svg, look: Look, content: Content, box: Box): void {
-  svg.text(box.x - 6, box.y + 190, String(content.items.length), { size: 220, bold: true, fill: look.accent });
-  const numberW = svg.measure(String(content.items.length), 220, true) + 30;
+export function hero(svg: Svg, look: Look, content: Content, box: Box): number {
+  const number = String(content.items.length);
+  svg.text(box.x - 6, box.y + 200, number, { size: 220, bold: true, fill: look.accent });
+  const numberW = svg.measure(number, 220, true) + 30;
   const byImpact = countBy(content.items, (item) => item.impact);
-  svg.paragraph(box.x + numberW, box.y + 92, `regulatory milestones within ${horizonText(content.snapshot)}`, {
-    size: 30,
-    bold: true,
-    fill: look.fg,
-    maxWidth: box.w - numberW,
-    maxLines: 3,
-    lineHeight: 38,
-  });
-  svg.text(
-    box.x + numberW,
-    box.y + 200,
-    IMPACTS.map((impact) => `${byImpact.get(impact) ?? 0} ${impact}`).join('  ·  '),
-    { size: 22, fill: look.muted },
+  stack(
+    svg,
+    [
+      {
+        text: `regulatory milestones within ${horizonText(content.snapshot)}`,
+        size: 30,
+        minSize: 22,
+        maxLines: 3,
+        bold: true,
+        fill: look.fg,
+        overflow: 'whole',
+      },
+      {
+        text: IMPACTS.map((impact) => `${byImpact.get(impact) ?? 0} ${impact}`).join('  ·  '),
+        size: 22,
+        minSize: 16,
+        maxLines: 2,
+        fill: look.muted,
+        overflow: 'whole',
+        gap: 14,
+      },
+    ],
     box.w - numberW,
-  );
-  let y = box.y + 260;
-  const quote = content.pullQuote || content.bottomLine;
+  ).draw(box.x + numberW, box.y + 40);
+  let y = box.y + 280;
+  const quote = quoteBlock(svg, content, box.w - 36, 32, look.fg);
   if (quote) {
-    svg.rect(box.x, y, 8, 120, look.accent);
-    const h = svg.paragraph(box.x + 36, y + 40, `“${quote}”`, {
-      size: 34,
-      bold: true,
-      fill: look.fg,
-      maxWidth: box.w - 36,
-      maxLines: 3,
-      lineHeight: 44,
-    });
-    y += Math.max(120, h + 10) + 40;
+    svg.rect(box.x, y, 8, quote.height, look.accent);
+    quote.draw(box.x + 36, y);
+    y += quote.height + 44;
   }
-  miniList(svg, look, content, { x: box.x, y, w: box.w, h: box.y + box.h - y }, 'Next key dates');
+  return miniList(svg, look, content, { x: box.x, y, w: box.w, h: box.y + box.h - y }, 'Key dates');
 }

@@ -2,9 +2,10 @@
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { IMPACT_LABELS, label } from './item-labels';
 import { countBy } from './item-grouping';
-import { formatDate } from './render-dates';
 import { Svg } from './svg';
 import type { RenderSnapshot } from './types';
+import { type Block, row, stack } from './image-blocks';
+import { byDate, dateRuns, rowTextRuns } from './image-items';
 
 export interface Look {
   bg: string;
@@ -26,8 +27,8 @@ export interface Box {
 
 export interface Content {
   snapshot: RenderSnapshot;
+  /** Every item, in the snapshot's rank order (impact, then firm dates, then date): a page shows a prefix. */
   items: SnapshotItem[];
-  upcoming: SnapshotItem[];
   headline: string;
   standfirst: string;
   bottomLine: string;
@@ -37,8 +38,16 @@ export interface Content {
 
 export type Variant = 'tearsheet' | 'infographic';
 
-export function sectionTitle(svg: Svg, look: Look, x: number, y: number, text: string, width: number): void {
-  svg.text(x, y, text, { size: 18, bold: true, fill: look.accent, upper: true, letterSpacing: 2.5 }, width);
+/**
+ * What a body shows whole: a count of the top-ranked items, or a count picked some other way with the phrase
+ * that says how ("the top-ranked of each stage").
+ */
+export type Shown = number | { count: number; scope: string };
+
+/** A section title drawn from its top; returns its height with the space below it. */
+export function sectionTitle(svg: Svg, look: Look, x: number, y: number, text: string, width: number): number {
+  svg.text(x, y + 18, text, { size: 18, bold: true, fill: look.accent, upper: true, letterSpacing: 2.5 }, width);
+  return 40;
 }
 
 export function impactChip(svg: Svg, look: Look, x: number, y: number, impact: string, size = 15): number {
@@ -50,25 +59,42 @@ export function impactChip(svg: Svg, look: Look, x: number, y: number, impact: s
   return w;
 }
 
-export function moreNote(svg: Svg, look: Look, x: number, y: number, shown: number, total: number): void {
-  if (total > shown)
-    svg.text(x, y, `+ ${total - shown} more item${total - shown === 1 ? '' : 's'} in the full report`, { size: 18, fill: look.muted });
-}
-
 export function jurisdictionCounts(content: Content): Array<[string, number]> {
   return [...countBy(content.items, (item) => item.jurisdiction || 'Other').entries()].sort(
     ([a, x], [b, y]) => y - x || a.localeCompare(b),
   );
 }
 
-export function miniList(svg: Svg, look: Look, content: Content, box: Box, title: string): void {
-  sectionTitle(svg, look, box.x, box.y + 20, title, box.w);
-  const rowH = 46;
-  const rows = Math.max(0, Math.floor((box.h - 40) / rowH));
-  content.upcoming.slice(0, rows).forEach((item, index) => {
-    const y = box.y + 62 + index * rowH;
-    svg.circle(box.x + 8, y - 7, 7, look.impact[item.impact] ?? look.muted);
-    svg.text(box.x + 28, y, formatDate(item.key_date), { size: 20, bold: true, fill: look.fg }, 150);
-    svg.text(box.x + 180, y, `${item.title} (${item.jurisdiction})`, { size: 20, fill: look.fg }, box.w - 180);
-  });
+/**
+ * Key dates of the top-ranked items that fit the box whole, soonest first: date and jurisdiction on the left,
+ * title, milestone and source on the right. Returns how many it shows.
+ */
+export function miniList(svg: Svg, look: Look, content: Content, box: Box, title: string): number {
+  const head = sectionTitle(svg, look, box.x, box.y, title, box.w);
+  const dateW = 180;
+  const gap = 16;
+  const rowOf = (item: SnapshotItem): Block =>
+    row([
+      { block: stack(svg, dateRuns(item, look, 19), dateW - 44), dx: 26 },
+      { block: stack(svg, rowTextRuns(item, look, { title: 20, titleMin: 15, titleLines: 4, meta: 15 }), box.w - dateW), dx: dateW },
+    ]);
+  // Built one at a time, only while they fit.
+  const rows = new Map<SnapshotItem, Block>();
+  let used = 0;
+  for (const item of content.items) {
+    const block = rowOf(item);
+    const next = used + (rows.size > 0 ? gap : 0) + block.height;
+    if (next > box.h - head) break;
+    used = next;
+    rows.set(item, block);
+  }
+  const count = rows.size;
+  let y = box.y + head;
+  for (const item of byDate([...rows.keys()])) {
+    const block = rows.get(item)!;
+    svg.circle(box.x + 8, y + 12, 7, look.impact[item.impact] ?? look.muted);
+    block.draw(box.x, y);
+    y += block.height + gap;
+  }
+  return count;
 }

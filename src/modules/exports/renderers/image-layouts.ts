@@ -3,12 +3,13 @@ import { type StyleLayout } from '../export-types/image-styles';
 import { Svg } from './svg';
 import { timeline, radial, heatmap, pins, lanes } from './image-layout-charts';
 import { cardsGrid, columns, itemsTable, itemList, bento, hero } from './image-layout-lists';
-import type { Look, Box, Content, Variant } from './image-layout-parts';
+import type { Look, Box, Content, Shown, Variant } from './image-layout-parts';
 
-export function drawBody(svg: Svg, look: Look, layout: StyleLayout, content: Content, box: Box, variant: Variant): void {
+/** Draws the body; returns what it shows whole (see Shown). */
+export function drawBody(svg: Svg, look: Look, layout: StyleLayout, content: Content, box: Box, variant: Variant): Shown {
   if (content.items.length === 0) {
-    svg.text(box.x, box.y + 40, 'No items fall inside the horizon.', { size: 28, fill: look.muted });
-    return;
+    svg.text(box.x, box.y + 40, 'No items fall inside the horizon.', { size: 28, fill: look.muted }, box.w);
+    return 0;
   }
   switch (layout) {
     case 'grid':

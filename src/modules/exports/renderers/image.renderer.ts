@@ -10,13 +10,19 @@
  * body: grid (item cards), columns (key dates | priorities and trends), table (items table; on the infographic
  * a jurisdiction × impact heat map), list, timeline, radial (jurisdiction hub), cards (bento tiles), hero (big
  * number and pull quote), map (jurisdiction pins on a plain lon/lat grid), lanes (items by stage). The
- * tearsheet adds headline numbers and the bottom line above the body. Text is escaped for SVG, wrapped with the
- * fonts' metrics and cut with an ellipsis to its box.
+ * tearsheet adds headline numbers and the bottom line above the body.
+ *
+ * A page has a fixed size, so it shows the top-ranked items that fit whole and says so in its footer ("Top 8
+ * of 40 shown; full list in the PDF report.", with the selection line, the disclaimer and the snapshot id).
+ * Text is never cut: it is wrapped with the fonts' metrics and set smaller within limits; an item that does
+ * not fit whole is left for the report. Each item carries its key date as a period when that is all that is
+ * known ("expected H2 2026"), its milestone and its source.
  */
 import { DEFAULT_STYLE_SLUGS, findVisualStyle, type VisualStyle } from '../export-types/image-styles';
 import { artefactFilename } from './artefact-filename';
 import { IMPACT_LABELS, IMPACTS } from './item-labels';
-import { countBy, upcomingItems } from './item-grouping';
+import { countBy } from './item-grouping';
+import { selectionFacts } from './render-facts';
 import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { listText, snapshotTexts, stripCites } from './render-text';
 import { svgFonts } from './fonts';
@@ -24,6 +30,8 @@ import { isDark, mix, Svg } from './svg';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 import type { Look, Content } from './image-layout-parts';
 import { drawBody } from './image-layouts';
+import { stack } from './image-blocks';
+import { footer, noticeLines } from './image-page';
 
 export type ImageArtifactType = 'tearsheet-detailed' | 'infographic-custom';
 
@@ -61,11 +69,11 @@ function contentOf(snapshot: RenderSnapshot): Content {
   return {
     snapshot,
     items: data.items ?? [],
-    upcoming: upcomingItems(snapshot, 40),
     headline: stripCites(briefing?.briefing_headline) || snapshot.title,
     standfirst: stripCites(briefing?.briefing_standfirst) || bottomLine,
     bottomLine,
-    priorities: (briefing?.priorities?.length ? briefing.priorities : (data.executive_summary?.priorities ?? []))
+    // The executive summary's priorities are whole sentences; the briefing's are cut short for slides.
+    priorities: (data.executive_summary?.priorities?.length ? data.executive_summary.priorities : (briefing?.priorities ?? []))
       .map(stripCites)
       .filter((p) => p.length > 0),
     pullQuote: stripCites(briefing?.pull_quote),
@@ -77,10 +85,11 @@ const LABELS = [
   'Items',
   'High impact',
   'Bottom line',
-  'Next key dates',
+  'Key dates',
   'Priorities',
   'Trends',
-  '…·—“”',
+  'Source: none cited',
+  '·—“”',
 ];
 
 function draw(artifactType: ImageArtifactType, input: RenderInput): { svg: Svg; style: VisualStyle } {
@@ -89,8 +98,8 @@ function draw(artifactType: ImageArtifactType, input: RenderInput): { svg: Svg; 
   const svg = new Svg(width, height, svgFonts([...snapshotTexts(input.snapshot), ...LABELS], input.locale, style.typeface));
   const look = lookOf(style);
   svg.rect(0, 0, width, height, look.bg);
-  if (artifactType === 'tearsheet-detailed') drawTearsheet(svg, look, style, contentOf(input.snapshot));
-  else drawInfographic(svg, look, style, contentOf(input.snapshot));
+  if (artifactType === 'tearsheet-detailed') drawTearsheet(svg, look, style, input);
+  else drawInfographic(svg, look, style, input);
   return { svg, style };
 }
 
@@ -101,7 +110,7 @@ export async function renderImage(artifactType: ImageArtifactType, input: Render
   return { bytes, mime: 'image/png', filename: artefactFilename(input.snapshot, 'png', suffix) };
 }
 
-/** The SVG markup only (for inspection and tests). */
+/** The SVG markup before rasterisation (what the PNG shows, for inspection and tests). */
 export function renderImageSvg(artifactType: ImageArtifactType, input: RenderInput): string {
   return draw(artifactType, input).svg.toString();
 }
@@ -115,30 +124,39 @@ function scopeLine(snapshot: RenderSnapshot): string {
   ].join('  ·  ');
 }
 
-function drawTearsheet(svg: Svg, look: Look, style: VisualStyle, content: Content): void {
+function drawTearsheet(svg: Svg, look: Look, style: VisualStyle, input: RenderInput): void {
   const pad = 80;
   const w = svg.width - 2 * pad;
+  const content = contentOf(input.snapshot);
   const { snapshot } = content;
   svg.rect(0, 0, svg.width, 12, look.accent);
   svg.text(
     pad,
-    92,
+    84,
     'Regulatory horizon  ·  detailed tearsheet',
     { size: 20, bold: true, fill: look.accent, upper: true, letterSpacing: 3 },
     w,
   );
-  let y = 160;
-  y += svg.paragraph(pad, y, snapshot.title, { size: 54, bold: true, fill: look.fg, maxWidth: w, maxLines: 2, lineHeight: 64 });
-  y += 2;
-  svg.text(pad, y, scopeLine(snapshot), { size: 22, fill: look.muted }, w);
-  y += 36;
+  let y = 116;
+  y += noticeLines(svg, look, input, pad, y, w);
+  const heading = stack(
+    svg,
+    [
+      { text: snapshot.title, size: 54, minSize: 32, maxLines: 2, bold: true, fill: look.fg, leading: 1.15, overflow: 'whole' },
+      { text: scopeLine(snapshot), size: 22, minSize: 17, maxLines: 2, fill: look.muted, overflow: 'whole', gap: 14 },
+    ],
+    w,
+  );
+  heading.draw(pad, y);
+  y += heading.height + 24;
   svg.line(pad, y, pad + w, y, look.rule, 2);
-  y += 36;
+  y += 30;
 
   // Headline numbers.
   const byImpact = countBy(content.items, (item) => item.impact);
+  const { kept, matched, capped } = selectionFacts(snapshot);
   const tiles: Array<[string, number, string]> = [
-    ['Items', content.items.length, look.accent],
+    [capped ? `Items, of ${matched} matching` : 'Items', kept, look.accent],
     ...IMPACTS.map((impact): [string, number, string] => [
       `${IMPACT_LABELS[impact]} impact`,
       byImpact.get(impact) ?? 0,
@@ -147,63 +165,68 @@ function drawTearsheet(svg: Svg, look: Look, style: VisualStyle, content: Conten
   ];
   const gap = 24;
   const tileW = (w - gap * 3) / 4;
-  tiles.forEach(([name, value, color], index) => {
+  const labels = tiles.map(([name]) =>
+    stack(svg, [{ text: name, size: 21, minSize: 16, maxLines: 2, fill: look.muted, overflow: 'whole' }], tileW - 44),
+  );
+  const tileH = 100 + Math.max(...labels.map((block) => block.height));
+  tiles.forEach(([, value, color], index) => {
     const x = pad + index * (tileW + gap);
-    svg.rect(x, y, tileW, 150, look.panel, { rx: 6 });
+    svg.rect(x, y, tileW, tileH, look.panel, { rx: 6 });
     svg.rect(x, y, tileW, 6, color);
-    svg.text(x + 28, y + 88, String(value), { size: 64, bold: true, fill: color });
-    svg.text(x + 28, y + 126, name, { size: 22, fill: look.muted }, tileW - 40);
+    svg.text(x + 28, y + 74, String(value), { size: 60, bold: true, fill: color }, tileW - 48);
+    labels[index]!.draw(x + 28, y + 92);
   });
-  y += 150 + 36;
+  y += tileH + 30;
 
-  // Bottom line.
-  if (content.bottomLine) {
-    const lines = svg.lineCount(content.bottomLine, 26, w - 64, 4);
-    const h = 76 + lines * 36;
+  // Bottom line: its leading whole sentences.
+  const bottom = content.bottomLine
+    ? stack(
+        svg,
+        [{ text: content.bottomLine, size: 25, minSize: 21, maxLines: 4, fill: look.fg, overflow: 'sentences', leading: 1.35 }],
+        w - 64,
+      )
+    : null;
+  if (bottom && bottom.height > 0) {
+    const h = 74 + bottom.height;
     svg.rect(pad, y, w, h, look.panel, { rx: 6 });
     svg.rect(pad, y, 8, h, look.accent);
-    svg.text(pad + 36, y + 44, 'Bottom line', { size: 18, bold: true, fill: look.accent, upper: true, letterSpacing: 2.5 });
-    svg.paragraph(pad + 36, y + 84, content.bottomLine, { size: 26, fill: look.fg, maxWidth: w - 64, maxLines: 4, lineHeight: 36 });
-    y += h + 44;
+    svg.text(pad + 36, y + 40, 'Bottom line', { size: 18, bold: true, fill: look.accent, upper: true, letterSpacing: 2.5 });
+    bottom.draw(pad + 36, y + 56);
+    y += h + 36;
   }
 
-  const footerY = svg.height - 60;
-  drawBody(svg, look, style.layout, content, { x: pad, y, w, h: footerY - 50 - y }, 'tearsheet');
-  footer(svg, look, content, pad, footerY);
+  const foot = footer(svg, look, input, pad, false);
+  const shown = drawBody(svg, look, style.layout, content, { x: pad, y, w, h: foot.top - 30 - y }, 'tearsheet');
+  foot.draw(shown);
 }
 
-function drawInfographic(svg: Svg, look: Look, style: VisualStyle, content: Content): void {
+function drawInfographic(svg: Svg, look: Look, style: VisualStyle, input: RenderInput): void {
   const pad = 72;
   const w = svg.width - 2 * pad;
+  const content = contentOf(input.snapshot);
   svg.rect(0, 0, svg.width, 10, look.accent);
   svg.text(
     pad,
-    84,
+    76,
     `Regulatory horizon  ·  ${formatDate(scanDateOf(content.snapshot))}`,
     { size: 20, bold: true, fill: look.accent, upper: true, letterSpacing: 3 },
     w,
   );
-  let y = 152;
-  y += svg.paragraph(pad, y, content.headline, { size: 52, bold: true, fill: look.fg, maxWidth: w, maxLines: 3, lineHeight: 60 });
-  y += 4;
-  if (content.standfirst) {
-    y += svg.paragraph(pad, y, content.standfirst, { size: 24, fill: look.muted, maxWidth: w, maxLines: 3, lineHeight: 33 });
-  }
-  y += 28;
-  const footerY = svg.height - 48;
-  drawBody(svg, look, style.layout, content, { x: pad, y, w, h: footerY - 44 - y }, 'infographic');
-  footer(svg, look, content, pad, footerY);
-}
-
-function footer(svg: Svg, look: Look, content: Content, pad: number, y: number): void {
-  const w = svg.width - 2 * pad;
-  svg.line(pad, y - 34, pad + w, y - 34, look.rule, 1.5);
-  svg.text(pad, y, `${content.snapshot.title}  ·  snapshot ${content.snapshot.id}`, { size: 17, fill: look.muted }, w * 0.68);
-  svg.text(
-    pad + w,
-    y,
-    `${content.items.length} items  ·  ${listText(content.snapshot.config.jurisdictions)}`,
-    { size: 17, fill: look.muted, anchor: 'end' },
-    w * 0.3,
+  let y = 104;
+  y += noticeLines(svg, look, input, pad, y, w);
+  const heading = stack(
+    svg,
+    [
+      { text: content.headline, size: 50, minSize: 34, maxLines: 3, bold: true, fill: look.fg, leading: 1.15, overflow: 'whole' },
+      content.standfirst
+        ? { text: content.standfirst, size: 23, minSize: 19, maxLines: 3, fill: look.muted, overflow: 'sentences', gap: 16 }
+        : null,
+    ],
+    w,
   );
+  heading.draw(pad, y);
+  y += heading.height + 34;
+  const foot = footer(svg, look, input, pad, true);
+  const shown = drawBody(svg, look, style.layout, content, { x: pad, y, w, h: foot.top - 30 - y }, 'infographic');
+  foot.draw(shown);
 }

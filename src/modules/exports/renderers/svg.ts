@@ -1,7 +1,7 @@
 /**
  * A small SVG builder for the image renderers: shapes, and text that is measured with the bundled fonts'
- * metrics (fontkit) so it can be wrapped and truncated to a box, since SVG does not wrap. Rasterised with
- * @resvg/resvg-js using only the bundled font files (system fonts off).
+ * metrics (fontkit) so it can be wrapped and set smaller to fit a box, never cut, since SVG does not wrap.
+ * Rasterised with @resvg/resvg-js using only the bundled font files (system fonts off).
  */
 import { renderAsync } from '@resvg/resvg-js';
 import { type BundledFont, hasGlyph, openFont } from './fonts';
@@ -23,6 +23,24 @@ export interface TextStyle {
   letterSpacing?: number;
   upper?: boolean;
   opacity?: number;
+  /** Smallest size `text` may shrink to when given a maxWidth. */
+  minSize?: number;
+}
+
+export interface FitStyle {
+  size: number;
+  /** Smallest size to shrink to (default: `size`, no shrinking). */
+  minSize?: number;
+  maxWidth: number;
+  maxLines?: number;
+  bold?: boolean;
+  letterSpacing?: number;
+}
+
+export interface Fitted {
+  size: number;
+  lines: string[];
+  fits: boolean;
 }
 
 export interface SvgFonts {
@@ -90,6 +108,12 @@ export class Svg {
     return families.map((family) => `'${family}'`).join(', ');
   }
 
+  /** The font-family list for an element holding `content` (see fileFor). */
+  familyFor(content: string): string {
+    if (!this.fonts.fallback || !this.needsFallback(content)) return this.family;
+    return [this.fonts.fallback.family, this.fonts.primary.family].map((family) => `'${family}'`).join(', ');
+  }
+
   raw(markup: string): void {
     this.parts.push(markup);
   }
@@ -137,27 +161,52 @@ export class Svg {
     this.parts.push(`<line ${attrs.filter(Boolean).join(' ')}/>`);
   }
 
-  /** Width in px of a single line of text. */
-  measure(text: string, size: number, bold = false, letterSpacing = 0): number {
+  /**
+   * The font file a text element is set in. resvg sets a whole element in one family: when the primary lacks a
+   * glyph of the text, it falls back to the CJK family for all of it (Latin letters included, which are wider
+   * there) and ignores the weight unless that family is listed first. So such text lists the fallback first
+   * (textAttrs) and is measured in it.
+   */
+  private fileFor(text: string, bold: boolean): string {
     const primary = bold ? this.fonts.primary.bold : this.fonts.primary.regular;
     const fallback = this.fonts.fallback ? (bold ? this.fonts.fallback.bold : this.fonts.fallback.regular) : null;
+    return fallback && this.needsFallback(text) ? fallback : primary;
+  }
+
+  private needsFallback(text: string): boolean {
+    if (!this.fonts.fallback) return false;
+    for (const char of text) {
+      const cp = char.codePointAt(0) ?? 32;
+      if (cp > 0x20 && !hasGlyph(this.fonts.primary.regular, cp)) return true;
+    }
+    return false;
+  }
+
+  /** Width in px of a single line of text, as set in the element `whole` (defaults to the line itself). */
+  measure(text: string, size: number, bold = false, letterSpacing = 0, whole = text): number {
+    const file = this.fileFor(whole, bold);
     let width = 0;
     let count = 0;
     for (const char of text) {
-      const cp = char.codePointAt(0) ?? 32;
-      const file = hasGlyph(primary, cp) || !fallback ? primary : fallback;
-      width += advance(file, cp);
+      width += advance(file, char.codePointAt(0) ?? 32);
       count++;
     }
-    return width * size + Math.max(0, count - 1) * letterSpacing;
+    return width * size + count * letterSpacing;
   }
 
-  /** Lines of `text` that fit `maxWidth`; at most `maxLines`, the last one ending in an ellipsis when cut. */
-  wrap(text: string, size: number, maxWidth: number, maxLines: number, bold = false, letterSpacing = 0): string[] {
-    const tokens = tokenize(text.replace(/\s+/g, ' ').trim());
+  /**
+   * Every line of `text` wrapped to `maxWidth`, nothing cut. Lines break at spaces and between CJK characters
+   * (not before closing or after opening punctuation); a word wider than the line is broken by characters, and
+   * `broken` says so.
+   */
+  wrap(text: string, size: number, maxWidth: number, bold = false, letterSpacing = 0): { lines: string[]; broken: boolean } {
+    // Only ordinary white space breaks: a no-break space (U+00A0) holds "1 Dec 2026" together.
+    const clean = text.replace(/[ \t\n\r\f\v]+/g, ' ').trim();
+    const tokens = tokenize(clean);
     const lines: string[] = [];
     let line = '';
-    const fits = (candidate: string): boolean => this.measure(candidate, size, bold, letterSpacing) <= maxWidth;
+    let broken = false;
+    const fits = (candidate: string): boolean => this.measure(candidate, size, bold, letterSpacing, clean) <= maxWidth;
     for (const token of tokens) {
       const candidate = line ? `${line}${token}` : token.trimStart();
       if (fits(candidate.trimEnd())) {
@@ -166,66 +215,73 @@ export class Svg {
       }
       if (line.trim()) lines.push(line.trimEnd());
       line = token.trimStart();
-      // A token longer than the line: break it by characters.
-      while (!fits(line) && [...line].length > 1) {
+      while (!fits(line.trimEnd()) && [...line.trimEnd()].length > 1) {
+        broken = true;
         const chars = [...line];
         let cut = chars.length - 1;
         while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
         lines.push(chars.slice(0, cut).join(''));
         line = chars.slice(cut).join('');
       }
-      if (lines.length > maxLines) break;
     }
     if (line.trim()) lines.push(line.trimEnd());
-    if (lines.length <= maxLines) return lines;
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = this.ellipsize(`${kept[maxLines - 1]} ${lines[maxLines]}`, size, maxWidth, bold, letterSpacing, true);
-    return kept;
+    return { lines, broken };
   }
 
-  /** Cuts a single line to `maxWidth` with an ellipsis. `force` adds the ellipsis even when it fits. */
-  ellipsize(text: string, size: number, maxWidth: number, bold = false, letterSpacing = 0, force = false): string {
-    if (!force && this.measure(text, size, bold, letterSpacing) <= maxWidth) return text;
-    const chars = [...text];
-    let end = chars.length;
-    while (end > 0) {
-      const candidate = `${chars
-        .slice(0, end)
-        .join('')
-        .replace(/[\s,;:.\-–—(]+$/u, '')}…`;
-      if (this.measure(candidate, size, bold, letterSpacing) <= maxWidth) return candidate;
-      end--;
+  /**
+   * `text` wrapped to `maxWidth` in at most `maxLines` lines at the largest size from `size` down to `minSize`
+   * that needs no word broken. `fits` is false when even `minSize` needs more lines (all of them are returned).
+   */
+  fit(text: string, style: FitStyle): Fitted {
+    const minSize = Math.min(style.size, style.minSize ?? style.size);
+    const maxLines = style.maxLines ?? Number.POSITIVE_INFINITY;
+    for (let size = style.size; size >= minSize; size -= size > 24 ? 2 : 1) {
+      const { lines, broken } = this.wrap(text, size, style.maxWidth, style.bold, style.letterSpacing ?? 0);
+      if (lines.length <= maxLines && !broken) return { size, lines, fits: true };
     }
-    return '…';
+    const { lines } = this.wrap(text, minSize, style.maxWidth, style.bold, style.letterSpacing ?? 0);
+    return { size: minSize, lines, fits: lines.length <= maxLines };
   }
 
-  /** One line of text, cut to `maxWidth` when given. */
-  text(x: number, y: number, text: string, style: TextStyle, maxWidth?: number): void {
-    let content = style.upper ? text.toUpperCase() : text;
-    if (maxWidth !== undefined) content = this.ellipsize(content, style.size, maxWidth, style.bold, style.letterSpacing ?? 0);
-    this.parts.push(`<text ${this.textAttrs(x, y, style)}>${escapeXml(content)}</text>`);
-  }
-
-  /** Wrapped text from baseline `y`; returns the height used (lines × line height). */
-  paragraph(x: number, y: number, text: string, style: TextStyle & { maxWidth: number; maxLines: number; lineHeight?: number }): number {
+  /**
+   * One line of text. With `maxWidth`, text that is too wide is set smaller (down to `style.minSize`, by default
+   * 70% of the size); it is never cut. Returns the size used.
+   */
+  text(x: number, y: number, text: string, style: TextStyle, maxWidth?: number): number {
     const content = style.upper ? text.toUpperCase() : text;
-    const lines = this.wrap(content, style.size, style.maxWidth, style.maxLines, style.bold, style.letterSpacing ?? 0);
-    if (lines.length === 0) return 0;
-    const lineHeight = style.lineHeight ?? Math.round(style.size * 1.3);
+    let size = style.size;
+    if (maxWidth !== undefined) {
+      const floor = style.minSize ?? Math.max(9, Math.round(style.size * 0.7));
+      while (size > floor && this.measure(content, size, style.bold, style.letterSpacing ?? 0) > maxWidth) size -= size > 24 ? 2 : 1;
+    }
+    this.parts.push(`<text ${this.textAttrs(x, y, { ...style, size }, content)}>${escapeXml(content)}</text>`);
+    return size;
+  }
+
+  /**
+   * Wrapped text from baseline `y`, fitted as `fit` does (never cut); returns the height used (lines × line
+   * height, where the line height scales with the size chosen).
+   */
+  paragraph(x: number, y: number, text: string, style: TextStyle & FitStyle & { lineHeight?: number }): number {
+    const content = style.upper ? text.toUpperCase() : text;
+    const fitted = this.fit(content, style);
+    if (fitted.lines.length === 0) return 0;
+    const lineHeight = Math.round((style.lineHeight ?? style.size * 1.3) * (fitted.size / style.size));
+    this.lines(x, y, fitted.lines, { ...style, size: fitted.size }, lineHeight);
+    return fitted.lines.length * lineHeight;
+  }
+
+  /** Pre-wrapped lines as one text element, first baseline at `y`. */
+  lines(x: number, y: number, lines: readonly string[], style: TextStyle, lineHeight: number): void {
+    if (lines.length === 0) return;
     const spans = lines.map((line, index) => `<tspan x="${r(x)}" y="${r(y + index * lineHeight)}">${escapeXml(line)}</tspan>`).join('');
-    this.parts.push(`<text ${this.textAttrs(x, y, style)}>${spans}</text>`);
-    return lines.length * lineHeight;
+    this.parts.push(`<text ${this.textAttrs(x, y, style, lines.join(' '))}>${spans}</text>`);
   }
 
-  /** Number of lines the text would take (capped at maxLines). */
-  lineCount(text: string, size: number, maxWidth: number, maxLines: number, bold = false): number {
-    return this.wrap(text, size, maxWidth, maxLines, bold).length;
-  }
-
-  private textAttrs(x: number, y: number, style: TextStyle): string {
+  private textAttrs(x: number, y: number, style: TextStyle, content: string): string {
     return [
       `x="${r(x)}" y="${r(y)}"`,
-      `font-family="${escapeXml(this.family)}"`,
+      `font-family="${escapeXml(this.familyFor(content))}"`,
       `font-size="${style.size}"`,
       `font-weight="${style.bold ? 700 : 400}"`,
       `fill="${escapeXml(style.fill)}"`,
@@ -263,24 +319,35 @@ export class Svg {
   }
 }
 
-/** Words with their following space; each CJK character is a token of its own. */
+/** Characters a line must not start with (closing punctuation), and must not end with (opening). */
+const NO_START = /^[、。，．,.:;!?！？：；）)」』】〕〉》”’・ー～ゝゞヽヾぁぃぅぇぉっゃゅょァィゥェォッャュョ…]/u;
+const NO_END = /[（(「『【〔〈《“‘]$/u;
+
+/** Words with their following space; each CJK character is a token of its own, kept with adjoining punctuation. */
 function tokenize(text: string): string[] {
-  const tokens: string[] = [];
+  const raw: string[] = [];
   let current = '';
   for (const char of text) {
     if (char === ' ') {
       current += char;
-      tokens.push(current);
+      raw.push(current);
       current = '';
     } else if (CJK_CHAR.test(char)) {
-      if (current) tokens.push(current);
-      tokens.push(char);
+      if (current) raw.push(current);
+      raw.push(char);
       current = '';
     } else {
       current += char;
     }
   }
-  if (current) tokens.push(current);
+  if (current) raw.push(current);
+  const tokens: string[] = [];
+  for (const token of raw) {
+    const last = tokens.at(-1);
+    if (last !== undefined && ((NO_START.test(token) && !last.endsWith(' ')) || NO_END.test(last)))
+      tokens[tokens.length - 1] = last + token;
+    else tokens.push(token);
+  }
   return tokens;
 }
 
