@@ -302,6 +302,15 @@ describe('composeOfflineEnvelope', () => {
     expect(r._briefing.priorities[0]).toBe('[EU] Half-year rule, expected H2 2026: final text published');
   });
 
+  it('never names a placeholder as "first up" when a firm date exists', () => {
+    const cal = makeCalendar([
+      makeEntry({ id: 'eu-placeholder', impact: 'high', title: 'Placeholder rule', key_dates: [{ ...keyDate('2026-12-31', 'expected', 'Final text'), precision: 'year' }] }),
+      makeEntry({ id: 'eu-firm', impact: 'low', title: 'Firm rule', key_dates: [keyDate('2027-05-01', 'confirmed', 'Applies')] }),
+    ]);
+    const r = analyseOffline(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, engine: 'v4', realist: false, auditor: false });
+    expect(r._briefing.bottom_line_tight).toContain('first up: Firm rule (EU) on 1 May 2027.');
+  });
+
   it('counts in the prose come from the items it lists, and say so when the list is capped', () => {
     const entries = Array.from({ length: 6 }, (_, i) =>
       makeEntry({ id: `eu-${i}`, impact: i < 2 ? 'high' : 'medium', key_dates: [keyDate(`2027-0${i + 1}-15`, i % 2 === 0 ? 'confirmed' : 'expected')] }),

@@ -2,6 +2,7 @@
 import type { Citation, SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
 import type { RenderSnapshot } from './types';
 import { scanDateOf } from './render-dates';
+import { isFirmDate } from './render-facts';
 
 const IMPACT_RANK: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
 
@@ -54,10 +55,13 @@ export function countBy<T>(values: readonly T[], key: (value: T) => string): Map
   return counts;
 }
 
-/** Items with the next key dates on or after the scan date, soonest first. */
+/**
+ * Items with the next key dates on or after the scan date, soonest first; firm dates before placeholders and
+ * estimates, so "next" never rests on a date nobody has fixed.
+ */
 export function upcomingItems(snapshot: RenderSnapshot, limit: number): SnapshotItem[] {
   const from = scanDateOf(snapshot);
-  const items = sortItems(snapshot.data?.items ?? []);
+  const items = sortItems(snapshot.data?.items ?? []).sort((a, b) => Number(!isFirmDate(a)) - Number(!isFirmDate(b)));
   const ahead = items.filter((item) => (item.key_date ?? '') >= from);
   return (ahead.length > 0 ? ahead : items).slice(0, limit);
 }
