@@ -124,34 +124,17 @@ export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem, context: R
 
 /** A row for a matching instrument the cap left out: what the snapshot recorded of it, the rest empty. */
 function beyondCapRow(snapshot: RenderSnapshot, item: BeyondCapItem, context: RowContext, rank: number): Record<CsvColumn, string | number> {
-  const citation = item.citation;
-  const empty = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ''])) as Record<CsvColumn, string | number>;
-  return {
-    ...empty,
-    snapshot_id: snapshot.id,
-    scan_date: scanDateOf(snapshot),
-    item_id: item.id,
-    title: flat(item.title),
-    jurisdiction: item.jurisdiction,
-    area: item.area,
-    regulator: flat(item.regulator),
-    stage: item.stage,
-    key_date: item.key_date,
-    date_confidence: item.date_confidence,
-    impact: item.impact,
-    citation_count: citation ? 1 : 0,
-    citation_urls: citation?.url ?? '',
-    citation_titles: citation?.title ?? '',
-    citation_publishers: citation?.publisher ?? '',
-    citation_published_at: citation?.published_at ?? '',
-    key_date_precision: item.key_date_precision ?? 'day',
-    key_date_label: keyDateLabel(item),
-    milestone: flat(item.milestone),
-    source_url: citation?.url ?? '',
-    selection: 'beyond_cap',
-    rank,
-    scan_note: context.note,
-  };
+  const { citation, ...fields } = item;
+  const recorded = {
+    ...fields,
+    instrument_type: '',
+    summary: '',
+    implications: '',
+    citations: citation ? [{ id: 0, ...citation }] : [],
+    verification: { status: '', passes: [] },
+  } as unknown as SnapshotItem;
+  // The citation id is a placeholder (the cap left the item out before citations were numbered).
+  return { ...itemRow(snapshot, recorded, context, rank), citation_ids: '', selection: 'beyond_cap' };
 }
 
 export function renderCsvText(input: RenderInput): string {
