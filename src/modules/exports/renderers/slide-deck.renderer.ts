@@ -1,11 +1,12 @@
 /**
  * `slide-deck` (internal-pptx): a 16:9 PowerPoint deck (pptxgenjs), `theme` light | dark (default dark).
  *
- * One slide per section of slideSections() (common.ts), so a scan whose items span J jurisdictions has J + 4
- * slides: title; executive summary (bottom line and priorities); one per jurisdiction (a table of its items:
- * key date, instrument, stage, impact, date confidence; up to 12 rows, the rest counted in a last row, and
- * every item with its summary in the speaker notes); trends (up to 6 cards); sources (up to 20 citations,
- * linked, the rest counted).
+ * Slides follow slideSections() (slide-sections.ts): title; executive summary (with the selection line and the
+ * disclaimer); changes since the previous scan when the export has drift; the items of each jurisdiction,
+ * continued over as many slides as they need ("EU (2 of 3)"), every item with its key date and milestone,
+ * whole title, reference numbers and linked source (and its summary in the speaker notes); trend cards; every
+ * de-duplicated reference, linked, numbered as on the item slides. Nothing is cut: every text box is sized from
+ * its measured text (slide-deck-layout.ts) and lists flow onto further slides.
  *
  * Fonts: PPTX names a font face, it does not carry the font. Latin text is set in Calibri (present wherever
  * PowerPoint is); when the deck's text needs CJK glyphs (zh / ja) the face is the bundled CJK family's name
@@ -14,62 +15,32 @@
  * installed.
  */
 import PptxGenJS from 'pptxgenjs';
-import type { SnapshotItem } from '../../../engine/envelope.types';
-import { allCitations, countBy, type JurisdictionSection } from './item-grouping';
+import { countBy } from './item-grouping';
 import { artefactFilename } from './artefact-filename';
-import { CONFIDENCE_LABELS, IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { IMPACT_LABELS, IMPACTS } from './item-labels';
+import { buildReferences, disclaimerLine, languageNotice, selectionLine } from './render-facts';
 import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
-import { listText, safeHttpUrl, snapshotTexts, stripCites, truncateToColumns } from './render-text';
-import { slideSections } from './slide-sections';
+import { listText, snapshotTexts } from './render-text';
 import { pickDocumentFont } from './fonts';
-import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
+import { CONTENT_TOP, CONTENT_W, DeckMeasure, H, MARGIN, type Para, SUMMARY, W } from './slide-deck-layout';
+import {
+  addBox,
+  type DeckContext,
+  DeckLayout,
+  leadPara,
+  newSlide,
+  priorityPara,
+  quotePara,
+  rect,
+  summaryBand,
+  THEMES,
+} from './slide-deck-kit';
+import { rewriteSlides, singleParagraphProperties } from './slide-deck-xml';
+import { driftSlide, jurisdictionSlide, sourcesSlide, trendsSlide } from './slide-deck-slides';
+import { pageLabel, type SlideSection, slideSections } from './slide-sections';
+import type { RenderedArtefact, RenderInput } from './types';
 
-export const MAX_TABLE_ROWS = 12;
-export const MAX_TREND_CARDS = 6;
-export const MAX_SOURCES = 20;
-
-interface Theme {
-  background: string;
-  panel: string;
-  text: string;
-  muted: string;
-  accent: string;
-  rule: string;
-  impact: Record<string, string>;
-}
-
-const THEMES: Record<'light' | 'dark', Theme> = {
-  dark: {
-    background: '0B1F3A',
-    panel: '13294B',
-    text: 'F2F4F7',
-    muted: 'A9B7CC',
-    accent: 'C9A227',
-    rule: '2A4470',
-    impact: { high: 'F97066', medium: 'FDB022', low: '98A2B3' },
-  },
-  light: {
-    background: 'FFFFFF',
-    panel: 'F2F4F7',
-    text: '101828',
-    muted: '667085',
-    accent: '1F3A5F',
-    rule: 'D0D5DD',
-    impact: { high: 'B42318', medium: 'B54708', low: '475467' },
-  },
-};
-
-const W = 13.333;
-const H = 7.5;
-const MARGIN = 0.6;
-
-interface DeckContext {
-  pptx: PptxGenJS;
-  theme: Theme;
-  face: string;
-  lang: string;
-  snapshot: RenderSnapshot;
-}
+const CJK_DECK_LATIN_SCALE = 1.17;
 
 export async function renderSlideDeck(input: RenderInput): Promise<RenderedArtefact> {
   const { snapshot } = input;
@@ -85,124 +56,107 @@ export async function renderSlideDeck(input: RenderInput): Promise<RenderedArtef
   pptx.author = 'Regulatory Scan and Snapshot Service';
   pptx.company = 'Regulatory Scan and Snapshot Service';
   pptx.theme = { headFontFace: face, bodyFontFace: face };
-  const ctx: DeckContext = { pptx, theme, face, lang, snapshot };
+  // Measured in the face the deck names: the CJK family itself, or Source Sans 3 standing in for Calibri.
+  const measure = new DeckMeasure({ primary: font, fallback: null }, font.lang ? CJK_DECK_LATIN_SCALE : 1);
+  const ctx: DeckContext = {
+    pptx,
+    theme,
+    face,
+    lang,
+    snapshot,
+    measure,
+    references: buildReferences(snapshot.data.items ?? []),
+    footer: '',
+  };
+  const headline = coverHeadline(input);
+  const scanDate = formatDate(scanDateOf(snapshot));
+  const footerWidth = CONTENT_W - 1;
+  ctx.footer = measure.fitsOneLine(`${headline}  ·  ${scanDate}`, 9, footerWidth)
+    ? `${headline}  ·  ${scanDate}`
+    : `Regulatory horizon scan  ·  ${scanDate}`;
+  const band = summaryBand(ctx, selectionLine(snapshot), disclaimerLine(snapshot));
+  const layout = new DeckLayout(ctx, band);
 
-  for (const section of slideSections(snapshot)) {
-    switch (section.kind) {
-      case 'title':
-        titleSlide(ctx);
-        break;
-      case 'summary':
-        summarySlide(ctx);
-        break;
-      case 'jurisdiction':
-        jurisdictionSlide(ctx, section.section);
-        break;
-      case 'trends':
-        trendsSlide(ctx);
-        break;
-      case 'sources':
-        sourcesSlide(ctx);
-        break;
-    }
-  }
+  for (const section of slideSections(input, layout)) drawSection(ctx, layout, input, section, band);
 
   // 'STREAM' is pptxgenjs's only output type that honours `compression` (a Node Buffer, DEFLATE).
-  const bytes = (await pptx.write({ outputType: 'STREAM', compression: true })) as Buffer;
+  const written = (await pptx.write({ outputType: 'STREAM', compression: true })) as Buffer;
+  const bytes = rewriteSlides(
+    Buffer.isBuffer(written) ? written : Buffer.from(written as unknown as Uint8Array),
+    singleParagraphProperties,
+  );
   return {
-    bytes: Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes as unknown as Uint8Array),
+    bytes,
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     filename: artefactFilename(snapshot, 'pptx', 'slides'),
   };
 }
 
-function newSlide(ctx: DeckContext, title: string | null): PptxGenJS.Slide {
-  const slide = ctx.pptx.addSlide();
-  slide.background = { color: ctx.theme.background };
-  if (title !== null) {
-    slide.addShape(ctx.pptx.ShapeType.rect, {
-      x: MARGIN,
-      y: 0.45,
-      w: 0.08,
-      h: 0.55,
-      fill: { color: ctx.theme.accent },
-      line: { color: ctx.theme.accent },
-    });
-    slide.addText(title, {
-      ...text(ctx),
-      x: MARGIN + 0.2,
-      y: 0.4,
-      w: W - 2 * MARGIN - 0.2,
-      h: 0.65,
-      fontSize: 26,
-      bold: true,
-      valign: 'middle',
-      fit: 'shrink',
-    });
+function drawSection(ctx: DeckContext, layout: DeckLayout, input: RenderInput, section: SlideSection, band: Para[]): void {
+  switch (section.kind) {
+    case 'title':
+      return titleSlide(ctx, input);
+    case 'summary':
+      return summarySlide(ctx, layout, section, band);
+    case 'drift':
+      return driftSlide(ctx, section);
+    case 'jurisdiction':
+      return jurisdictionSlide(ctx, section);
+    case 'trends':
+      return trendsSlide(ctx, layout, section);
+    case 'sources':
+      return sourcesSlide(ctx, layout, section);
   }
-  const footer = `${truncateToColumns(ctx.snapshot.title, 90)}  ·  ${formatDate(scanDateOf(ctx.snapshot))}`;
-  slide.addText(footer, { ...text(ctx), x: MARGIN, y: H - 0.45, w: W - 2 * MARGIN - 1, h: 0.3, fontSize: 9, color: ctx.theme.muted });
-  slide.slideNumber = {
-    x: W - MARGIN - 0.6,
-    y: H - 0.45,
-    w: 0.6,
-    h: 0.3,
-    fontSize: 9,
-    color: ctx.theme.muted,
-    fontFace: ctx.face,
-    align: 'right',
-  };
-  return slide;
 }
 
-function text(ctx: DeckContext): PptxGenJS.TextPropsOptions {
-  return { fontFace: ctx.face, lang: ctx.lang, color: ctx.theme.text, margin: 0 };
+/** The briefing's short headline when there is one, else the snapshot title. */
+function coverHeadline(input: Pick<RenderInput, 'snapshot'>): string {
+  return input.snapshot.data._briefing?.briefing_headline?.trim() || input.snapshot.title;
 }
 
-function titleSlide(ctx: DeckContext): void {
-  const { snapshot, theme } = ctx;
+const HEADLINE_SIZES = [40, 36, 32, 28, 24, 20, 18] as const;
+const SUBTITLE_SIZES = [16, 14, 12] as const;
+
+function titleSlide(ctx: DeckContext, input: RenderInput): void {
+  const { snapshot, theme, measure } = ctx;
   const slide = ctx.pptx.addSlide();
   slide.background = { color: theme.background };
-  slide.addShape(ctx.pptx.ShapeType.rect, { x: 0, y: 0, w: 0.25, h: H, fill: { color: theme.accent }, line: { color: theme.accent } });
-  slide.addText('REGULATORY HORIZON SCAN', {
-    ...text(ctx),
-    x: 1,
-    y: 1.2,
-    w: W - 2,
-    h: 0.4,
-    fontSize: 14,
-    bold: true,
-    color: theme.accent,
-    charSpacing: 3,
-  });
-  slide.addText(truncateToColumns(snapshot.title, 160), {
-    ...text(ctx),
-    x: 1,
-    y: 1.7,
-    w: W - 2,
-    h: 1.9,
-    fontSize: 40,
-    bold: true,
-    valign: 'top',
-    fit: 'shrink',
-  });
+  rect(slide, ctx, 0, 0, 0.25, H, theme.accent);
+  const x = 1;
+  const w = W - 2;
+  const headline = coverHeadline(input);
+  const subtitle = headline === snapshot.title ? null : snapshot.title;
   const meta = [
     `Scan date ${formatLongDate(scanDateOf(snapshot))}`,
     `Horizon ${horizonText(snapshot)}`,
     `Jurisdictions ${listText(snapshot.config.jurisdictions)}`,
     `Areas ${listText(snapshot.config.areas)}`,
   ].join('   ·   ');
-  slide.addText(truncateToColumns(meta, 300), {
-    ...text(ctx),
-    x: 1,
-    y: 3.7,
-    w: W - 2,
-    h: 0.8,
-    fontSize: 16,
-    color: theme.muted,
-    valign: 'top',
-    fit: 'shrink',
-  });
+  const notice = languageNotice(input);
+  const statsY = 5.05;
+  const top = 0.85;
+  const kicker: Para[] = [{ size: 14, runs: [{ text: 'REGULATORY HORIZON SCAN', bold: true, color: theme.accent }] }];
+  const blocks = (headSize: number, subSize: number): Para[][] => [
+    kicker,
+    [{ size: headSize, runs: [{ text: headline, bold: true }] }],
+    ...(subtitle ? [[{ size: subSize, runs: [{ text: subtitle, color: theme.muted }] }]] : []),
+    [{ size: 14, runs: [{ text: meta, color: theme.muted }] }],
+    ...(notice ? [[{ size: 13, runs: [{ text: notice, italic: true, color: theme.accent }] }]] : []),
+  ];
+  const gap = 0.18;
+  const flowHeight = (list: Para[][]): number => list.reduce((sum, paras) => sum + measure.boxHeight(paras, w) + gap, 0);
+  let chosen = blocks(HEADLINE_SIZES[HEADLINE_SIZES.length - 1], SUBTITLE_SIZES[SUBTITLE_SIZES.length - 1]);
+  search: for (const headSize of HEADLINE_SIZES) {
+    for (const subSize of SUBTITLE_SIZES) {
+      const candidate = blocks(headSize, subSize);
+      if (top + flowHeight(candidate) <= statsY) {
+        chosen = candidate;
+        break search;
+      }
+    }
+  }
+  let y = top;
+  for (const paras of chosen) y += addBox(slide, ctx, paras, x, y, w) + gap;
 
   const items = snapshot.data.items ?? [];
   const byImpact = countBy(items, (item) => item.impact);
@@ -214,263 +168,63 @@ function titleSlide(ctx: DeckContext): void {
       theme.impact[impact]!,
     ]),
   ];
+  const tilesY = Math.max(statsY, y);
   stats.forEach(([name, value, color], index) => {
-    const x = 1 + index * 2.7;
-    slide.addShape(ctx.pptx.ShapeType.rect, { x, y: 5.0, w: 2.4, h: 1.3, fill: { color: theme.panel }, line: { color: theme.panel } });
-    slide.addShape(ctx.pptx.ShapeType.rect, { x, y: 5.0, w: 2.4, h: 0.06, fill: { color }, line: { color } });
-    slide.addText(String(value), { ...text(ctx), x: x + 0.2, y: 5.15, w: 2.0, h: 0.7, fontSize: 36, bold: true, color });
-    slide.addText(name, { ...text(ctx), x: x + 0.2, y: 5.85, w: 2.0, h: 0.35, fontSize: 13, color: theme.muted });
+    const tx = x + index * 2.7;
+    rect(slide, ctx, tx, tilesY, 2.4, 1.3, theme.panel);
+    rect(slide, ctx, tx, tilesY, 2.4, 0.06, color);
+    addBox(slide, ctx, [{ size: 36, runs: [{ text: String(value), bold: true, color }] }], tx + 0.2, tilesY + 0.15, 2.0);
+    addBox(slide, ctx, [{ size: 13, runs: [{ text: name, color: theme.muted }] }], tx + 0.2, tilesY + 0.85, 2.0);
   });
-  slide.addText(`Engine ${snapshot.config.engine || '—'}  ·  snapshot ${snapshot.id}`, {
-    ...text(ctx),
-    x: 1,
-    y: H - 0.6,
-    w: W - 2,
-    h: 0.3,
-    fontSize: 10,
-    color: theme.muted,
-  });
+  addBox(
+    slide,
+    ctx,
+    [{ size: 10, runs: [{ text: `Engine ${snapshot.config.engine || '—'}  ·  snapshot ${snapshot.id}`, color: theme.muted }] }],
+    x,
+    H - 0.55,
+    w,
+  );
 }
 
-function summarySlide(ctx: DeckContext): void {
-  const { snapshot, theme } = ctx;
-  const slide = newSlide(ctx, 'Executive summary');
-  const bottomLine = stripCites(snapshot.data.executive_summary?.bottom_line) || '—';
-  const colW = (W - 2 * MARGIN - 0.5) / 2;
-  slide.addShape(ctx.pptx.ShapeType.rect, {
-    x: MARGIN,
-    y: 1.4,
-    w: colW,
-    h: 5.3,
-    fill: { color: theme.panel },
-    line: { color: theme.panel },
-  });
-  slide.addText('BOTTOM LINE', {
-    ...text(ctx),
-    x: MARGIN + 0.3,
-    y: 1.6,
-    w: colW - 0.6,
-    h: 0.35,
-    fontSize: 12,
-    bold: true,
-    color: theme.accent,
-    charSpacing: 2,
-  });
-  slide.addText(truncateToColumns(bottomLine, 600), {
-    ...text(ctx),
-    x: MARGIN + 0.3,
-    y: 2.05,
-    w: colW - 0.6,
-    h: 4.4,
-    fontSize: 20,
-    valign: 'top',
-    fit: 'shrink',
-    lineSpacingMultiple: 1.1,
-  });
-
-  const priorities = (snapshot.data.executive_summary?.priorities ?? [])
-    .map(stripCites)
-    .filter((p) => p.length > 0)
-    .slice(0, 6);
-  const x = MARGIN + colW + 0.5;
-  slide.addText('PRIORITIES', { ...text(ctx), x, y: 1.6, w: colW, h: 0.35, fontSize: 12, bold: true, color: theme.accent, charSpacing: 2 });
-  if (priorities.length > 0) {
-    slide.addText(
-      priorities.map((priority) => ({
-        text: truncateToColumns(priority, 220),
-        options: { bullet: { type: 'number' as const }, paraSpaceAfter: 8, breakLine: true },
-      })),
-      { ...text(ctx), x, y: 2.05, w: colW, h: 4.6, fontSize: 15, valign: 'top', fit: 'shrink' },
-    );
-  } else {
-    slide.addText('No priorities.', { ...text(ctx), x, y: 2.05, w: colW, h: 0.5, fontSize: 15, color: theme.muted });
-  }
-}
-
-function jurisdictionSlide(ctx: DeckContext, section: JurisdictionSection): void {
+function summarySlide(ctx: DeckContext, layout: DeckLayout, section: Extract<SlideSection, { kind: 'summary' }>, band: Para[]): void {
   const { theme } = ctx;
-  const count = section.items.length;
-  const slide = newSlide(ctx, `${section.jurisdiction} — ${count} item${count === 1 ? '' : 's'}`);
-  const shown = count > MAX_TABLE_ROWS ? section.items.slice(0, MAX_TABLE_ROWS - 1) : section.items;
-  const dense = shown.length > 7;
-  const fontSize = dense ? 11 : 13;
-  const head = (value: string): PptxGenJS.TableCell => ({
-    text: value.toUpperCase(),
-    options: {
-      bold: true,
-      color: theme.muted,
-      fontSize: 10,
-      fill: { color: theme.background },
-      border: [{ type: 'none' }, { type: 'none' }, { pt: 1, color: theme.rule }, { type: 'none' }],
-    },
-  });
-  const cell = (value: string, options: PptxGenJS.TableCellProps = {}): PptxGenJS.TableCell => ({
-    text: value,
-    options: {
-      color: theme.text,
-      fontSize,
-      border: [{ type: 'none' }, { type: 'none' }, { pt: 0.5, color: theme.rule }, { type: 'none' }],
-      ...options,
-    },
-  });
-  const rows: PptxGenJS.TableRow[] = [[head('Key date'), head('Instrument'), head('Stage'), head('Impact'), head('Confidence')]];
-  for (const item of shown) {
-    rows.push([
-      cell(formatDate(item.key_date), { bold: true }),
-      cell(truncateToColumns(item.title, dense ? 85 : 110)),
-      cell(label(STAGE_LABELS, item.stage)),
-      cell(label(IMPACT_LABELS, item.impact), { bold: true, color: theme.impact[item.impact] ?? theme.text }),
-      cell(label(CONFIDENCE_LABELS, item.date_confidence)),
-    ]);
+  const slide = newSlide(ctx, pageLabel('Executive summary', section));
+  const { colW, panelPad, kicker } = SUMMARY;
+  const columnH = layout.summaryColumnHeight(section.page - 1);
+  const kickerPara = (text: string): Para[] => [{ size: 12, runs: [{ text, bold: true, color: theme.accent }] }];
+  if (section.lead.length > 0 || section.quote) {
+    rect(slide, ctx, MARGIN, CONTENT_TOP, colW, columnH, theme.panel);
+    addBox(
+      slide,
+      ctx,
+      kickerPara(section.page === 1 ? 'BOTTOM LINE' : 'BOTTOM LINE (CONTINUED)'),
+      MARGIN + panelPad,
+      CONTENT_TOP + 0.2,
+      colW - 2 * panelPad,
+    );
+    const paras = [
+      ...section.lead.map((text) => leadPara(text, layout.leadSize)),
+      ...(section.quote ? [quotePara(ctx, section.quote)] : []),
+    ];
+    addBox(slide, ctx, paras, MARGIN + panelPad, CONTENT_TOP + kicker, colW - 2 * panelPad);
   }
-  if (shown.length < count) {
-    rows.push([
-      cell(
-        `+ ${count - shown.length} more item${count - shown.length === 1 ? '' : 's'} in the full report (all listed in the speaker notes)`,
-        {
-          colspan: 5,
-          color: theme.muted,
-          italic: true,
-        },
-      ),
-    ]);
+  const x = MARGIN + colW + 0.5;
+  if (section.priorities.length > 0 || section.page === 1) {
+    addBox(slide, ctx, kickerPara('PRIORITIES'), x, CONTENT_TOP + 0.2, colW);
+    const paras =
+      section.priorities.length > 0
+        ? section.priorities.map((priority) => priorityPara(priority.number, priority.text, layout.prioritySize))
+        : [{ size: layout.prioritySize, runs: [{ text: 'No priorities.', color: theme.muted }] }];
+    addBox(slide, ctx, paras, x, CONTENT_TOP + kicker, colW);
   }
-  const tableW = W - 2 * MARGIN;
-  slide.addTable(rows, {
-    x: MARGIN,
-    y: 1.35,
-    w: tableW,
-    colW: [1.5, tableW - 1.5 - 1.5 - 1.1 - 1.4, 1.5, 1.1, 1.4],
-    fontFace: ctx.face,
-    lang: ctx.lang,
-    margin: [0.05, 0.08, 0.05, 0.08],
-    valign: 'middle',
-    autoPage: false,
-  } as PptxGenJS.TableProps);
-  slide.addNotes(section.items.map(noteFor).join('\n\n'));
-}
-
-function noteFor(item: SnapshotItem): string {
-  return [
-    `${item.title} (${item.jurisdiction}) — ${formatDate(item.key_date)}, ${label(CONFIDENCE_LABELS, item.date_confidence)}; ${label(STAGE_LABELS, item.stage)}; ${label(IMPACT_LABELS, item.impact)} impact; ${item.regulator}.`,
-    stripCites(item.summary),
-    stripCites(item.implications),
-  ]
-    .filter((part) => part.length > 0)
-    .join('\n');
-}
-
-function trendsSlide(ctx: DeckContext): void {
-  const { snapshot, theme } = ctx;
-  const slide = newSlide(ctx, 'Trends');
-  const trends = (snapshot.data.trends ?? []).slice(0, MAX_TREND_CARDS);
-  if (trends.length === 0) {
-    slide.addText('No cross-cutting trends in this scan.', {
-      ...text(ctx),
+  if (section.page === 1) {
+    slide.addShape(ctx.pptx.ShapeType.line, {
       x: MARGIN,
-      y: 1.6,
-      w: W - 2 * MARGIN,
-      h: 0.5,
-      fontSize: 16,
-      color: theme.muted,
+      y: CONTENT_TOP + columnH + 0.1,
+      w: CONTENT_W,
+      h: 0,
+      line: { color: theme.rule, width: 0.75 },
     });
-    return;
-  }
-  const cols = trends.length <= 4 ? 2 : 3;
-  const rowsCount = Math.ceil(trends.length / cols);
-  const gap = 0.3;
-  const cardW = (W - 2 * MARGIN - gap * (cols - 1)) / cols;
-  const cardH = (H - 1.4 - 0.7 - gap * (rowsCount - 1)) / rowsCount;
-  trends.forEach((trend, index) => {
-    const x = MARGIN + (index % cols) * (cardW + gap);
-    const y = 1.4 + Math.floor(index / cols) * (cardH + gap);
-    slide.addShape(ctx.pptx.ShapeType.rect, { x, y, w: cardW, h: cardH, fill: { color: theme.panel }, line: { color: theme.panel } });
-    const momentumColor = trend.momentum === 'rising' ? theme.impact.high! : theme.muted;
-    slide.addText((trend.momentum ?? '').toUpperCase(), {
-      ...text(ctx),
-      x: x + 0.25,
-      y: y + 0.2,
-      w: cardW - 0.5,
-      h: 0.3,
-      fontSize: 10,
-      bold: true,
-      color: momentumColor,
-      charSpacing: 2,
-    });
-    slide.addText(truncateToColumns(trend.title, 90), {
-      ...text(ctx),
-      x: x + 0.25,
-      y: y + 0.5,
-      w: cardW - 0.5,
-      h: 0.6,
-      fontSize: 16,
-      bold: true,
-      valign: 'top',
-      fit: 'shrink',
-    });
-    slide.addText(truncateToColumns(stripCites(trend.description), cols === 2 ? 320 : 200), {
-      ...text(ctx),
-      x: x + 0.25,
-      y: y + 1.15,
-      w: cardW - 0.5,
-      h: Math.max(0.4, cardH - 1.3),
-      fontSize: 12,
-      color: theme.muted,
-      valign: 'top',
-      fit: 'shrink',
-    });
-  });
-}
-
-function sourcesSlide(ctx: DeckContext): void {
-  const { snapshot, theme } = ctx;
-  const slide = newSlide(ctx, 'Sources');
-  const citations = allCitations(snapshot.data.items ?? []);
-  if (citations.length === 0) {
-    slide.addText('No sources cited.', { ...text(ctx), x: MARGIN, y: 1.6, w: W - 2 * MARGIN, h: 0.5, fontSize: 16, color: theme.muted });
-    return;
-  }
-  const shown = citations.slice(0, MAX_SOURCES);
-  const perColumn = Math.ceil(shown.length / 2);
-  const colW = (W - 2 * MARGIN - 0.4) / 2;
-  [shown.slice(0, perColumn), shown.slice(perColumn)].forEach((column, columnIndex) => {
-    if (column.length === 0) return;
-    const runs: PptxGenJS.TextProps[] = [];
-    for (const citation of column) {
-      const url = safeHttpUrl(citation.url);
-      runs.push({ text: `[${citation.id}] `, options: { bold: true, color: theme.accent } });
-      runs.push({ text: `${truncateToColumns(citation.title || citation.url, 110)}  `, options: { color: theme.text } });
-      // The link sits on the short publisher run: some viewers cannot wrap inside a long hyperlinked run.
-      const publisher = truncateToColumns(citation.publisher || 'source', 40);
-      runs.push({
-        text: publisher,
-        options: url
-          ? { hyperlink: { url, tooltip: citation.url }, color: theme.muted, breakLine: true }
-          : { color: theme.muted, breakLine: true },
-      });
-    }
-    slide.addText(runs, {
-      ...text(ctx),
-      x: MARGIN + columnIndex * (colW + 0.4),
-      y: 1.4,
-      w: colW,
-      h: 5.2,
-      fontSize: 11,
-      valign: 'top',
-      fit: 'shrink',
-      paraSpaceAfter: 5,
-    });
-  });
-  if (citations.length > shown.length) {
-    slide.addText(`+ ${citations.length - shown.length} more sources in the full report`, {
-      ...text(ctx),
-      x: MARGIN,
-      y: H - 0.85,
-      w: W - 2 * MARGIN,
-      h: 0.3,
-      fontSize: 11,
-      italic: true,
-      color: theme.muted,
-    });
+    addBox(slide, ctx, band, MARGIN, CONTENT_TOP + columnH + 0.2, CONTENT_W);
   }
 }
