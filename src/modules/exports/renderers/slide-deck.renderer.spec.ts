@@ -318,7 +318,7 @@ describe('slide-deck renderer (internal-pptx)', () => {
   }, 60_000);
 
   it('lists every de-duplicated reference over as many sources slides as needed, numbered as on the item slides', async () => {
-    const snapshot = distinctSources(hardSnapshot(40));
+    const snapshot = distinctSources(hardSnapshot(60));
     const references = buildReferences(snapshot.data.items);
     expect(references.list.length).toBeGreaterThan(45);
     const d = await deck(input(snapshot));

@@ -65,7 +65,7 @@ export class WebMeasure {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean) return 1;
     const svg = options.head ? this.head : this.body;
-    return Math.max(1, svg.wrap(clean, size, width * WIDTH_MARGIN, 100_000, options.bold ?? false, options.letterSpacing ?? 0).length);
+    return Math.max(1, svg.wrap(clean, size, width * WIDTH_MARGIN, options.bold ?? false, options.letterSpacing ?? 0).lines.length);
   }
 
   fitsOneLine(text: string, size: number, width: number, options: { bold?: boolean; head?: boolean } = {}): boolean {

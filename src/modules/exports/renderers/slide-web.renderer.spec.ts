@@ -246,7 +246,7 @@ describe('slide-web renderer (frontend-slides)', () => {
   }, 60_000);
 
   it('lists every de-duplicated reference over as many sources slides as needed', async () => {
-    const snapshot = distinctSources(hardSnapshot(40));
+    const snapshot = distinctSources(hardSnapshot(60));
     const references = buildReferences(snapshot.data.items);
     const runs = sectionRuns(slides(await html(input(snapshot))));
     const sources = runs.get('Sources')!;
