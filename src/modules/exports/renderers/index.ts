@@ -8,8 +8,8 @@
  * | csv                | csv.renderer.ts              | one row per item (RFC 4180, UTF-8 with BOM)    |
  * | briefing-pdf       | briefing-pdf.renderer.ts     | one- or two-page briefing (PDF)                |
  * | tearsheet          | tearsheet.renderer.ts        | one-page tearsheet (PDF)                       |
- * | slide-deck         | slide-deck.renderer.ts       | PowerPoint deck, one slide per section (PPTX)  |
- * | slide-web          | slide-web.renderer.ts        | self-contained HTML slides                     |
+ * | slide-deck         | slide-deck.renderer.ts       | PowerPoint deck, sections over as many slides as they need (PPTX) |
+ * | slide-web          | slide-web.renderer.ts        | self-contained HTML slides, 16:9, fonts embedded |
  * | tearsheet-detailed | image.renderer.ts            | PNG, 1240 × 1754                               |
  * | infographic-custom | image.renderer.ts            | PNG, 1080 × 1350                               |
  * | compliance-calendar| compliance-calendar.renderer | one-page calendar by month (PDF, A4 landscape)  |

@@ -6,10 +6,11 @@ import { isFirmDate } from './render-facts';
 
 const IMPACT_RANK: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
 
+/** Key date order; an item with no date goes last, not first. */
 export function sortItems(items: readonly SnapshotItem[]): SnapshotItem[] {
   return [...items].sort(
     (a, b) =>
-      (a.key_date ?? '').localeCompare(b.key_date ?? '') ||
+      (a.key_date || '\uffff').localeCompare(b.key_date || '\uffff') ||
       (IMPACT_RANK[a.impact] ?? 9) - (IMPACT_RANK[b.impact] ?? 9) ||
       (a.title ?? '').localeCompare(b.title ?? ''),
   );
