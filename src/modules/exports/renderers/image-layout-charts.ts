@@ -1,9 +1,8 @@
 /**
- * Image bodies that chart the items: timeline, radial hub, heat map, map pins, stage lanes. The charts count
+ * Image bodies that chart the items: timeline, radial hub, heat map, stage lanes (map pins: image-layout-map.ts). The charts count
  * every item; the item lists beside them show the top-ranked items that fit whole and return how many.
  */
 import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
-import { countBy } from './item-grouping';
 import { Svg } from './svg';
 import { type Block, stack } from './image-blocks';
 import { byDate, dateRuns, sourceText, titleRun, unbrokenDate } from './image-items';
@@ -72,47 +71,110 @@ export function timeline(svg: Svg, look: Look, content: Content, box: Box): numb
   return entries.length;
 }
 
+/** Node sizes at full scale: the largest and smallest node, the hub's largest and smallest radius. */
+const NODE_MAX = 44;
+const NODE_MIN = 22;
+const HUB_MAX = 84;
+const HUB_MIN = 52;
+/** Space between a node and its name; the width a name beside its node may take. */
+const LABEL_GAP = 12;
+const LABEL_W = 150;
+
+/**
+ * Jurisdictions round a hub, then the key dates. The figure (nodes, ring and names) is measured before it is
+ * drawn and kept inside its share of the box: it is set smaller (down to 60%) when the box is short, and takes
+ * room from the list below only when even that does not fit, so it never reaches the text above or below.
+ */
 export function radial(svg: Svg, look: Look, content: Content, box: Box): number {
   const shown = jurisdictionCounts(content).slice(0, 8);
-  const listH = Math.max(280, Math.round(box.h * 0.4));
-  const hubH = box.h - listH;
-  const cx = box.x + box.w / 2;
-  const cy = box.y + hubH / 2;
-  const maxR = 44;
-  const labelW = 150;
-  const hub = Math.min(84, hubH * 0.2);
-  // Names sit outside their nodes (beside them left and right, above and below at the top and bottom), so
-  // the ring leaves room for a name on every side.
-  const ring = Math.max(hub + maxR + 16, Math.min(box.w / 2 - maxR - labelW - 16, hubH / 2 - maxR - 34));
   const max = Math.max(1, ...shown.map(([, n]) => n));
-  shown.forEach(([name, n], index) => {
+  // Names above and below their nodes at the top and bottom, beside them elsewhere; up to two lines each.
+  const nodes = shown.map(([name, n], index) => {
     const angle = -Math.PI / 2 + (index * 2 * Math.PI) / shown.length;
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
-    const nx = cx + ring * cos;
-    const ny = cy + ring * sin;
-    const radius = 22 + (maxR - 22) * Math.sqrt(n / max);
+    const vertical = Math.abs(cos) < 0.35;
+    const fitted = svg.fit(name, { size: 20, minSize: 13, maxWidth: vertical ? 2 * LABEL_W : LABEL_W, maxLines: 2, bold: true });
+    const lineHeight = Math.round(fitted.size * 1.2);
+    const height = (fitted.lines.length - 1) * lineHeight + 1.15 * fitted.size;
+    return { name, n, cos, sin, vertical, fitted, lineHeight, height };
+  });
+  // How far the figure reaches above and below the hub's centre for a ring and scale: each node with its name.
+  const reach = (ring: number, scale: number): { up: number; down: number } => {
+    const nodeMax = NODE_MAX * scale;
+    let up = 0;
+    let down = 0;
+    for (const node of nodes) {
+      const y = ring * node.sin;
+      const named = nodeMax + LABEL_GAP + node.height;
+      const beside = Math.max(nodeMax, node.height / 2 + 2);
+      up = Math.max(up, -y + (node.vertical ? (node.sin < 0 ? named : nodeMax) : beside));
+      down = Math.max(down, y + (node.vertical ? (node.sin > 0 ? named : nodeMax) : beside));
+    }
+    return { up: up + 4, down: down + 4 };
+  };
+  const fits = (ring: number, scale: number, height: number): boolean => {
+    const { up, down } = reach(ring, scale);
+    return up + down <= height;
+  };
+  const minRing = (scale: number): number => {
+    const nodeMax = NODE_MAX * scale;
+    // Neighbouring nodes clear of each other, and the hub clear of every node.
+    const apart = shown.length > 1 ? (nodeMax + 6) / Math.sin(Math.PI / shown.length) : 0;
+    return Math.max(HUB_MIN * scale + nodeMax + 16, apart);
+  };
+  const listH = Math.max(280, Math.round(box.h * 0.4));
+  let hubH = box.h - listH;
+  let scale = 0.6;
+  for (let candidate = 1; candidate >= 0.6; candidate -= 0.05) {
+    if (fits(minRing(candidate), candidate, hubH)) {
+      scale = candidate;
+      break;
+    }
+  }
+  const nodeMax = NODE_MAX * scale;
+  if (!fits(minRing(scale), scale, hubH)) {
+    const { up, down } = reach(minRing(scale), scale);
+    hubH = Math.ceil(up + down);
+  }
+  // The widest ring that fits, leaving room for a name beside a node at either side.
+  let ring = Math.max(minRing(scale), box.w / 2 - nodeMax - LABEL_GAP - LABEL_W - 16);
+  while (ring > minRing(scale) && !fits(ring, scale, hubH)) ring = Math.max(minRing(scale), ring - 2);
+  const hub = Math.min(HUB_MAX * scale, ring - nodeMax - 16);
+  const { up, down } = reach(ring, scale);
+  const cx = box.x + box.w / 2;
+  const cy = box.y + (hubH - up - down) / 2 + up;
+  for (const node of nodes) {
+    const nx = cx + ring * node.cos;
+    const ny = cy + ring * node.sin;
+    const radius = (NODE_MIN + (NODE_MAX - NODE_MIN) * Math.sqrt(node.n / max)) * scale;
     svg.line(cx, cy, nx, ny, look.rule, 3);
     svg.circle(nx, ny, radius, look.accent, { opacity: 0.9 });
     const size = Math.round(Math.min(28, radius * 0.8));
-    svg.text(nx, ny + size * 0.36, String(n), { size, bold: true, fill: look.onAccent, anchor: 'middle' }, radius * 1.7);
-    const style = { size: 20, bold: true, fill: look.fg, minSize: 13 };
-    if (Math.abs(cos) < 0.35) {
-      svg.text(nx, sin < 0 ? ny - radius - 12 : ny + radius + 26, name, { ...style, anchor: 'middle' }, 2 * labelW);
+    svg.text(nx, ny + size * 0.36, String(node.n), { size, bold: true, fill: look.onAccent, anchor: 'middle' }, radius * 1.7);
+    const { fitted, lineHeight } = node;
+    const style = { size: fitted.size, bold: true, fill: look.fg };
+    const extra = (fitted.lines.length - 1) * lineHeight;
+    if (node.vertical) {
+      // Above: the last line's baseline sits over the node; below: the first line's top sits under it.
+      const first = node.sin < 0 ? ny - radius - LABEL_GAP - 0.25 * fitted.size - extra : ny + radius + LABEL_GAP + 0.9 * fitted.size;
+      svg.lines(nx, first, fitted.lines, { ...style, anchor: 'middle' }, lineHeight);
     } else {
-      svg.text(nx + (radius + 12) * Math.sign(cos), ny + 7, name, { ...style, anchor: cos > 0 ? 'start' : 'end' }, labelW);
+      const first = ny + 0.35 * fitted.size - extra / 2;
+      const x = nx + (radius + LABEL_GAP) * Math.sign(node.cos);
+      svg.lines(x, first, fitted.lines, { ...style, anchor: node.cos > 0 ? 'start' : 'end' }, lineHeight);
     }
-  });
+  }
   svg.circle(cx, cy, hub, look.fg);
   svg.text(
     cx,
-    cy + 8,
+    cy + hub * 0.1,
     String(content.items.length),
     { size: Math.round(hub * 0.7), bold: true, fill: look.bg, anchor: 'middle' },
     hub * 1.6,
   );
   svg.text(cx, cy + hub * 0.55, 'items', { size: Math.round(Math.min(20, hub * 0.24)), fill: look.bg, anchor: 'middle' });
-  return miniList(svg, look, content, { x: box.x, y: box.y + hubH, w: box.w, h: listH }, 'Key dates');
+  return miniList(svg, look, content, { x: box.x, y: box.y + hubH, w: box.w, h: box.h - hubH }, 'Key dates');
 }
 
 export function heatmap(svg: Svg, look: Look, content: Content, box: Box): number {
@@ -151,140 +213,6 @@ export function heatmap(svg: Svg, look: Look, content: Content, box: Box): numbe
   });
   const top = box.y + 44 + rows.length * cellH + 40;
   return miniList(svg, look, content, { x: box.x, y: top, w: box.w, h: box.y + box.h - top }, 'Key dates');
-}
-
-/** Approximate [longitude, latitude] of jurisdictions, for the pin layout (no map data is drawn). */
-const PLACES: Record<string, [number, number]> = {
-  EU: [8, 50],
-  UK: [-2, 54],
-  US: [-98, 39],
-  Singapore: [104, 1.3],
-  'Hong Kong': [114, 22],
-  Japan: [138, 36],
-  Australia: [134, -25],
-  Switzerland: [8, 46.8],
-  Canada: [-106, 56],
-  Brazil: [-52, -10],
-  India: [79, 22],
-  China: [104, 35],
-  'South Korea': [128, 36],
-};
-
-export function pins(svg: Svg, look: Look, content: Content, box: Box): number {
-  const mapH = Math.min(box.h * 0.58, box.w * 0.62);
-  const pad = 70;
-  const inner = { x: box.x + pad, y: box.y + pad * 0.7, w: box.w - 2 * pad, h: mapH - 1.4 * pad * 0.7 };
-  const all = jurisdictionCounts(content);
-  const known = all.map(([name]) => PLACES[name]).filter((place): place is [number, number] => place !== undefined);
-  // Frame the known places (same degrees per px on both axes), at least 60° of longitude wide.
-  let lonSpan = 360;
-  let latSpan = (360 * inner.h) / inner.w;
-  let lonMid = 0;
-  let latMid = 10;
-  if (known.length > 0) {
-    const lons = known.map(([lon]) => lon);
-    const lats = known.map(([, lat]) => lat);
-    lonMid = (Math.min(...lons) + Math.max(...lons)) / 2;
-    latMid = (Math.min(...lats) + Math.max(...lats)) / 2;
-    lonSpan = Math.max(60, Math.max(...lons) - Math.min(...lons) + 20);
-    latSpan = (lonSpan * inner.h) / inner.w;
-    const latNeed = Math.max(...lats) - Math.min(...lats) + 10;
-    if (latNeed > latSpan) {
-      latSpan = latNeed;
-      lonSpan = (latSpan * inner.w) / inner.h;
-    }
-  }
-  const toX = (lon: number): number => inner.x + ((lon - (lonMid - lonSpan / 2)) / lonSpan) * inner.w;
-  const toY = (lat: number): number => inner.y + ((latMid + latSpan / 2 - lat) / latSpan) * inner.h;
-  svg.rect(box.x, box.y, box.w, mapH, look.panel, { rx: 12 });
-  const degPerPx = lonSpan / inner.w;
-  const step = [5, 10, 15, 30, 45].find((candidate) => candidate / degPerPx >= 90) ?? 60;
-  for (let lon = Math.ceil((lonMid - (lonSpan * box.w) / inner.w / 2) / step) * step; toX(lon) < box.x + box.w - 8; lon += step) {
-    if (toX(lon) > box.x + 8) svg.line(toX(lon), box.y + 8, toX(lon), box.y + mapH - 8, look.rule, 1.2);
-  }
-  for (let lat = Math.floor((latMid + (latSpan * mapH) / inner.h / 2) / step) * step; toY(lat) < box.y + mapH - 8; lat -= step) {
-    if (toY(lat) < box.y + 24 || Math.abs(lat) > 90) continue;
-    svg.line(box.x + 8, toY(lat), box.x + box.w - 8, toY(lat), look.rule, 1.2);
-    svg.text(box.x + 14, toY(lat) - 6, `${Math.abs(lat)}°${lat > 0 ? 'N' : lat < 0 ? 'S' : ''}`, { size: 13, fill: look.muted });
-  }
-
-  const max = Math.max(1, ...all.map(([, n]) => n));
-  const high = countBy(
-    content.items.filter((item) => item.impact === 'high'),
-    (item) => item.jurisdiction,
-  );
-  let unplaced = 0;
-  const pinsAt = all.map(([name, n]) => {
-    const place = PLACES[name];
-    const pin = {
-      name,
-      n,
-      x: place ? toX(place[0]) : inner.x + unplaced * 170,
-      y: place ? toY(place[1]) : inner.y + inner.h,
-      radius: 24 + 22 * Math.sqrt(n / max),
-    };
-    if (!place) unplaced++;
-    return pin;
-  });
-  // Push overlapping pins apart (EU, UK and Switzerland, or Hong Kong and Singapore, sit close together).
-  for (let round = 0; round < 80; round++) {
-    let moved = false;
-    for (let i = 0; i < pinsAt.length; i++) {
-      for (let j = i + 1; j < pinsAt.length; j++) {
-        const a = pinsAt[i]!;
-        const b = pinsAt[j]!;
-        const need = a.radius + b.radius + 14;
-        let dx = b.x - a.x;
-        let dy = b.y - a.y;
-        const dist = Math.hypot(dx, dy);
-        if (dist >= need) continue;
-        if (dist < 0.01) {
-          dx = 0;
-          dy = 1;
-        }
-        const push = (need - dist) / 2 / Math.max(dist, 1);
-        a.x -= dx * push;
-        a.y -= dy * push;
-        b.x += dx * push;
-        b.y += dy * push;
-        moved = true;
-      }
-    }
-    for (const pin of pinsAt) {
-      pin.x = Math.min(Math.max(pin.x, box.x + pin.radius + 8), box.x + box.w - pin.radius - 8);
-      pin.y = Math.min(Math.max(pin.y, box.y + pin.radius + 8), box.y + mapH - pin.radius - 8);
-    }
-    if (!moved) break;
-  }
-  for (const pin of pinsAt) {
-    svg.circle(pin.x, pin.y, pin.radius, look.accent, { opacity: 0.95, stroke: look.panel, strokeWidth: 4 });
-    svg.text(pin.x, pin.y + 10, String(pin.n), { size: 28, bold: true, fill: look.onAccent, anchor: 'middle' });
-  }
-  // Labels: right, left, below or above the pin, whichever overlaps pins, other labels and the frame least.
-  type Rect = { x: number; y: number; w: number; h: number };
-  const overlap = (a: Rect, b: Rect): number =>
-    Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-  const frame: Rect = { x: box.x, y: box.y, w: box.w, h: mapH };
-  const taken: Rect[] = pinsAt.map((pin) => ({ x: pin.x - pin.radius, y: pin.y - pin.radius, w: 2 * pin.radius, h: 2 * pin.radius }));
-  for (const pin of pinsAt) {
-    const name = pin.name;
-    const sub = `${high.get(pin.name) ?? 0} high impact`;
-    const w = Math.max(svg.measure(name, 22, true), svg.measure(sub, 16)) + 4;
-    const h = 50;
-    const options: Array<{ rect: Rect; anchor: 'start' | 'end' | 'middle'; x: number; y: number }> = [
-      { rect: { x: pin.x + pin.radius + 8, y: pin.y - 24, w, h }, anchor: 'start', x: pin.x + pin.radius + 10, y: pin.y - 2 },
-      { rect: { x: pin.x - pin.radius - 8 - w, y: pin.y - 24, w, h }, anchor: 'end', x: pin.x - pin.radius - 10, y: pin.y - 2 },
-      { rect: { x: pin.x - w / 2, y: pin.y + pin.radius + 4, w, h }, anchor: 'middle', x: pin.x, y: pin.y + pin.radius + 24 },
-      { rect: { x: pin.x - w / 2, y: pin.y - pin.radius - 4 - h, w, h }, anchor: 'middle', x: pin.x, y: pin.y - pin.radius - 30 },
-    ];
-    const cost = (rect: Rect): number =>
-      taken.reduce((sum, other) => sum + overlap(rect, other), 0) + (rect.w * rect.h - overlap(rect, frame)) * 2;
-    const best = options.reduce((a, b) => (cost(b.rect) < cost(a.rect) ? b : a));
-    taken.push(best.rect);
-    svg.text(best.x, best.y, name, { size: 22, bold: true, fill: look.fg, anchor: best.anchor });
-    svg.text(best.x, best.y + 24, sub, { size: 16, fill: look.muted, anchor: best.anchor });
-  }
-  return miniList(svg, look, content, { x: box.x, y: box.y + mapH + 30, w: box.w, h: box.h - mapH - 30 }, 'Key dates');
 }
 
 /**

@@ -253,6 +253,111 @@ describe('image layout', () => {
     expect(svg).not.toContain('…');
   });
 
+  /**
+   * Crowded charts: many jurisdictions, long names, uneven counts, on the hard page (language notice, drift
+   * line, a three-line headline), so the map's labels and the hub's names must find room without touching.
+   */
+  const KNOWN = [
+    'EU',
+    'UK',
+    'US',
+    'Singapore',
+    'Hong Kong',
+    'Japan',
+    'Australia',
+    'Switzerland',
+    'Canada',
+    'Brazil',
+    'India',
+    'China',
+    'South Korea',
+  ];
+  const LONG = [
+    'Dubai International Financial Centre',
+    'Hong Kong Special Administrative Region',
+    'United Arab Emirates',
+    'Cayman Islands Monetary Authority area',
+    'Liechtenstein',
+    'Bailiwick of Guernsey',
+    'Isle of Man',
+    'Abu Dhabi Global Market',
+    'Republic of South Africa',
+    'Kingdom of Saudi Arabia',
+    'New Zealand',
+    'Principality of Monaco',
+  ];
+  const spread = (names: string[]): RenderInput => {
+    const snapshot = hardSnapshot();
+    // Every name, with uneven counts: earlier names get more items.
+    const items = snapshot.data.items.map((item, index, list) => ({
+      ...item,
+      jurisdiction: names[Math.floor(names.length * (index / list.length) ** 1.3)]!,
+    }));
+    const crowded = { ...snapshot, data: { ...snapshot.data, items } };
+    return { ...input(crowded, { targetLanguage: 'ja' }, 'zh'), drift: sampleDrift(crowded) };
+  };
+  const withStyle = (run: RenderInput, slug: string): RenderInput => ({ ...run, options: { ...run.options, styleSlug: slug } });
+  const jurisdictionsOf = (run: RenderInput): string[] => {
+    const counts = new Map<string, number>();
+    for (const item of run.snapshot.data.items) counts.set(item.jurisdiction, (counts.get(item.jurisdiction) ?? 0) + 1);
+    return [...counts.entries()].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([name]) => name);
+  };
+
+  describe.each(INFOGRAPHIC_CUSTOM_STYLES.filter((style) => style.layout === 'map').map((style) => style.slug))(
+    '%s, crowded map',
+    (slug) => {
+      it.each([
+        ['every known place and long unknown names', [...KNOWN, ...LONG.slice(0, 5)]],
+        ['long names the map cannot place', LONG],
+        [
+          'places that sit close together',
+          ['EU', 'UK', 'Switzerland', 'Liechtenstein', 'Principality of Monaco', 'Isle of Man', 'Bailiwick of Guernsey'],
+        ],
+      ])('labels %s without touching other text, naming every pin or counting it', (_, list) => {
+        const run = withStyle(spread(list), slug);
+        const svg = renderImageSvg('infographic-custom', run);
+        expect(layoutProblems(svg, 'infographic-custom')).toEqual([]);
+        const all = jurisdictionsOf(run);
+        // What the map shows: the text above the key dates.
+        const boxes = textBoxes(svg);
+        const listTop = boxes.find((box) => box.text === 'KEY DATES')!.top;
+        const onMap = boxes.filter((box) => box.bottom < listTop);
+        const pins = onMap.filter((box) => /^\d+$/.test(box.text));
+        const named = onMap.filter((box) => all.includes(box.text)).map((box) => box.text);
+        const counted = Number(
+          /^\+ (\d+) more jurisdictions? in the report$/.exec(
+            onMap.map((box) => box.text).find((text) => text.startsWith('+')) ?? '',
+          )?.[1] ?? 0,
+        );
+        // Every pin carries its whole name, and every jurisdiction is either named on the map or counted under it.
+        expect(named).toHaveLength(pins.length);
+        expect(named.length + counted).toBe(all.length);
+        // Here the map has room for the twelve biggest.
+        expect([...named].sort()).toEqual(all.slice(0, 12).sort());
+      });
+    },
+  );
+
+  describe.each(INFOGRAPHIC_CUSTOM_STYLES.filter((style) => style.layout === 'radial').map((style) => style.slug))(
+    '%s, crowded hub',
+    (slug) => {
+      it.each([
+        ['eight long names', LONG.slice(0, 8)],
+        ['eight short names', KNOWN.slice(0, 8)],
+        ['three names', ['EU', 'United Arab Emirates', 'Hong Kong Special Administrative Region']],
+      ])('keeps %s round the hub clear of the headline and the list', (_, list) => {
+        const run = withStyle(spread(list), slug);
+        const svg = renderImageSvg('infographic-custom', run);
+        expect(layoutProblems(svg, 'infographic-custom')).toEqual([]);
+        // Each name whole round the hub (above the key dates), on one or two lines.
+        const boxes = textBoxes(svg);
+        const listTop = boxes.find((box) => box.text === 'KEY DATES')!.top;
+        const onHub = boxes.filter((box) => box.bottom < listTop).map((box) => box.text);
+        for (const name of jurisdictionsOf(run)) expect(onHub).toContain(name);
+      });
+    },
+  );
+
   it('says nothing about language or drift when there is nothing to say', () => {
     const svg = renderImageSvg('infographic-custom', input(realisticSnapshot(), { targetLanguage: 'en' }));
     expect(allText(svg)).not.toContain('Requested');

@@ -1,7 +1,8 @@
 /** The image body for a style's layout hint (image-styles.ts). */
 import { type StyleLayout } from '../export-types/image-styles';
 import { Svg } from './svg';
-import { timeline, radial, heatmap, pins, lanes } from './image-layout-charts';
+import { timeline, radial, heatmap, lanes } from './image-layout-charts';
+import { pins } from './image-layout-map';
 import { cardsGrid, columns, itemsTable, itemList, bento, hero } from './image-layout-lists';
 import type { Look, Box, Content, Shown, Variant } from './image-layout-parts';
 
