@@ -1,7 +1,9 @@
 import type JSZip from 'jszip';
 import { hideNodeFromPptxgenjs, slideFiles, unzip } from '../../../../test/support/inspect-artefact';
 import {
+  distinctSources,
   hardSnapshot,
+  longProse,
   input,
   jaSnapshot,
   JA_TITLES,
@@ -216,27 +218,6 @@ function sectionRuns(titles: string[]): Array<{ name: string; slides: number[] }
     if (m && m[2] === m[3]) expect(runs[runs.length - 1]!.slides).toHaveLength(Number(m[3]));
   });
   return runs;
-}
-
-function distinctSources(snapshot: RenderSnapshot): RenderSnapshot {
-  const items = snapshot.data.items.map((item, i) => ({
-    ...item,
-    citations: item.citations.map((citation, j) => ({
-      ...citation,
-      id: i * 10 + j + 1,
-      url: `${citation.url}${citation.url.includes('?') ? '&' : '?'}item=${i + 1}-${j + 1}`,
-    })),
-  }));
-  return { ...snapshot, data: { ...snapshot.data, items } };
-}
-
-/** Prose far longer than any slide holds. */
-function longProse(snapshot: RenderSnapshot): RenderSnapshot {
-  const sentence = (n: number): string => `Sentence ${n} of the long text says what changes for payment firms and when they must act`;
-  const long = (count: number): string => `${Array.from({ length: count }, (_, i) => sentence(i + 1)).join('. ')}.`;
-  const trends = snapshot.data.trends.map((trend, i) => (i === 0 ? { ...trend, description: long(60) } : trend));
-  const priorities = Array.from({ length: 14 }, (_, i) => `Priority ${i + 1}: ${long(2)}`);
-  return { ...snapshot, data: { ...snapshot.data, trends, executive_summary: { bottom_line: long(40), priorities } } };
 }
 
 describe('slide-deck renderer (internal-pptx)', () => {

@@ -1,7 +1,9 @@
 import * as fontkit from 'fontkit';
 import {
   awkwardSnapshot,
+  distinctSources,
   hardSnapshot,
+  longProse,
   input,
   jaSnapshot,
   JA_TITLES,
@@ -93,27 +95,6 @@ function expectItemsFit(renderInput: RenderInput, list: Slide[]): void {
     const used = slide.items.reduce((sum, id) => sum + itemHeight(measure, byId.get(id)!, references), 0);
     expect({ slide: slide.title, fits: used <= BODY_H }).toEqual({ slide: slide.title, fits: true });
   }
-}
-
-function distinctSources(snapshot: RenderSnapshot): RenderSnapshot {
-  const items = snapshot.data.items.map((item, i) => ({
-    ...item,
-    citations: item.citations.map((citation, j) => ({
-      ...citation,
-      id: i * 10 + j + 1,
-      url: `${citation.url}${citation.url.includes('?') ? '&' : '?'}item=${i + 1}-${j + 1}`,
-    })),
-  }));
-  return { ...snapshot, data: { ...snapshot.data, items } };
-}
-
-/** Prose far longer than any slide holds. */
-function longProse(snapshot: RenderSnapshot): RenderSnapshot {
-  const sentence = (n: number): string => `Sentence ${n} of the long text says what changes for payment firms and when they must act`;
-  const long = (count: number): string => `${Array.from({ length: count }, (_, i) => sentence(i + 1)).join('. ')}.`;
-  const trends = snapshot.data.trends.map((trend, i) => (i === 0 ? { ...trend, description: long(60) } : trend));
-  const priorities = Array.from({ length: 14 }, (_, i) => `Priority ${i + 1}: ${long(2)}`);
-  return { ...snapshot, data: { ...snapshot.data, trends, executive_summary: { bottom_line: long(40), priorities } } };
 }
 
 describe('slide-web renderer (frontend-slides)', () => {
