@@ -7,7 +7,7 @@ import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
 import { dateWithMilestone, keyDateLabel, shortSource } from './render-facts';
 import { stripCites } from './render-text';
 import type { Run } from './image-blocks';
-import type { Look } from './image-layout-parts';
+import type { Look } from './image-types';
 
 export interface ItemTextSizes {
   /** Title size and the smallest it may shrink to. */

@@ -3,46 +3,11 @@ import type { SnapshotItem } from '../../../engine/envelope.types';
 import { IMPACT_LABELS, label } from './item-labels';
 import { countBy } from './item-grouping';
 import { Svg } from './svg';
-import type { RenderSnapshot } from './types';
 import { type Block, row, stack } from './image-blocks';
 import { byDate, dateRuns, rowTextRuns } from './image-items';
 
-export interface Look {
-  bg: string;
-  fg: string;
-  accent: string;
-  muted: string;
-  panel: string;
-  rule: string;
-  onAccent: string;
-  impact: Record<string, string>;
-}
-
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface Content {
-  snapshot: RenderSnapshot;
-  /** Every item, in the snapshot's rank order (impact, then firm dates, then date): a page shows a prefix. */
-  items: SnapshotItem[];
-  headline: string;
-  standfirst: string;
-  bottomLine: string;
-  priorities: string[];
-  pullQuote: string;
-}
-
-export type Variant = 'tearsheet' | 'infographic';
-
-/**
- * What a body shows whole: a count of the top-ranked items, or a count picked some other way with the phrase
- * that says how ("the top-ranked of each stage").
- */
-export type Shown = number | { count: number; scope: string };
+export type { Box, Content, Look, Shown, Variant } from './image-types';
+import type { Box, Content, Look } from './image-types';
 
 /** A section title drawn from its top; returns its height with the space below it. */
 export function sectionTitle(svg: Svg, look: Look, x: number, y: number, text: string, width: number): number {
