@@ -93,6 +93,7 @@ describe('csv renderer (internal-csv)', () => {
     expect(parsed.find((row) => row.key_date === '')!.key_date_label).toBe('date not set');
     expect(parsed.find((row) => row.key_date_precision === 'half')!.key_date_label).toMatch(/^expected H[12] 20\d\d$/);
     expect(parsed[0]!.scan_note).toContain('Offline scan of the curated regulatory calendar');
+    expect(parsed[0]!.scan_note).toContain('Top 100 of 240 matching instruments');
   });
 
   it('adds a row per match the cap left out with option list=all_matched, after the selected ones', async () => {

@@ -15,15 +15,15 @@
  * Columns added for issue 12 come last, so readers that go by position keep working: key_date_precision and
  * key_date_label ("expected H2 2026"), milestone, source_url (the item's first source), reference_numbers (the
  * de-duplicated numbers the PDF report uses), selection (`selected`, or `beyond_cap` for the rows option
- * `list: all_matched` adds), rank (1-based within its selection), and scan_note (the disclaimer, plus the
- * language notice when the file is not in the language asked for), the same on every row.
+ * `list: all_matched` adds), rank (1-based within its selection), and scan_note (the selection line, the
+ * disclaimer, and the language notice when the file is not in the language asked for), the same on every row.
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
 import { groupByJurisdiction } from './item-grouping';
 import { scanDateOf } from './render-dates';
 import { stripCites } from './render-text';
-import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References } from './render-facts';
+import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine } from './render-facts';
 import type { BeyondCapItem, RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
 export const CSV_COLUMNS = [
@@ -142,7 +142,7 @@ export function renderCsvText(input: RenderInput): string {
   const items = snapshot.data.items ?? [];
   const context: RowContext = {
     references: buildReferences(items),
-    note: [disclaimerLine(snapshot), languageNotice(input)].filter((part) => part).join(' '),
+    note: [selectionLine(snapshot), disclaimerLine(snapshot), languageNotice(input)].filter((part) => part).join(' '),
   };
   const rankOf = new Map(items.map((item, index) => [item, index + 1]));
   const lines = [CSV_COLUMNS.map((column) => csvField(column, false)).join(',')];
