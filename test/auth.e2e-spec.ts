@@ -125,6 +125,15 @@ describe('dashboard sessions', () => {
     expect(keys.body.data.map((key: { name: string }) => key.name).sort()).toEqual(['no origin', 'trusted']);
   });
 
+  it('lets pages of the API itself (Swagger UI at /docs) POST with a session: same origin is not cross-site', async () => {
+    const cookie = sessionCookie(await sessionToken());
+    const host = 'api.example.test:8443';
+    await t.http().post('/v1/keys').set('Host', host).set('Cookie', cookie).set('Origin', `http://${host}`).send({ name: 'from docs' }).expect(201);
+    // The same host under another scheme or port is another origin.
+    await t.http().post('/v1/keys').set('Host', host).set('Cookie', cookie).set('Origin', 'http://api.example.test:9443').send({ name: 'x' }).expect(403);
+    await t.http().post('/v1/keys').set('Host', host).set('Cookie', cookie).set('Origin', `https://${host}`).send({ name: 'x' }).expect(403);
+  });
+
   it('answers key management with an API key and no session with permission_denied, and with neither with authentication_required', async () => {
     const account = await newAccount(t);
     const withKey = await t.http().get('/v1/keys').set('Authorization', `Bearer ${account.apiKey}`).expect(403);

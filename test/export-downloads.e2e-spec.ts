@@ -139,6 +139,8 @@ describe('export downloads', () => {
     const pdfFile = await download(pdf.id).expect(200);
     expect(pdfFile.headers['x-content-type-options']).toBe('nosniff');
     expect(pdfFile.headers['content-disposition']).toMatch(/^inline;/);
+    // Inline as the spec says, and marked as a file so Swagger UI offers it as a download instead of printing bytes.
+    expect(pdfFile.headers['content-description']).toBe('File Transfer');
     // PDFs are not sandboxed (docs/decisions.md, Exports; docs/security.md, Content we serve): the spec serves them inline, to the browser's PDF viewer.
     expect(pdfFile.headers['content-security-policy']).toBeUndefined();
 

@@ -80,7 +80,11 @@ export class AuthGuard implements CanActivate {
     if (!UNSAFE_METHODS.has(req.method) || origin === undefined) return;
     // A serialised origin (scheme, host, port) is far shorter; a longer header is refused unread.
     if (origin.length > MAX_ORIGIN_LENGTH) throw permissionDenied('The Origin header is too long to be an origin');
-    if (!this.config.dashboard.origins.includes(withoutTrailingSlashes(origin))) {
+    const trusted = withoutTrailingSlashes(origin);
+    // A page the API serves itself (Swagger UI at /docs) is same-origin, not cross-site: a browser sets Host to the
+    // server it talks to, and another site cannot make it send our origin.
+    if (trusted === `${req.protocol}://${req.headers.host ?? ''}`) return;
+    if (!this.config.dashboard.origins.includes(trusted)) {
       throw permissionDenied(`Origin ${origin} is not allowed to use dashboard sessions`);
     }
   }

@@ -57,6 +57,9 @@ function downloadAnswer(job: ExportJob, size: number, range: string | undefined)
   const headers: Record<string, string> = {
     'Content-Type': mime,
     'Content-Disposition': contentDisposition(INLINE_KINDS.test(mime) ? 'inline' : 'attachment', job.resultFilename ?? `export-${job.id}`),
+    // Swagger UI (and other generic clients) show a body they cannot render as text unless it is marked as a file;
+    // a PDF stays inline (spec), so it says so with the MIME header Swagger UI recognises.
+    ...(mime.startsWith('application/pdf') ? { 'Content-Description': 'File Transfer' } : {}),
     'Cache-Control': 'private, max-age=0, must-revalidate',
     'X-Content-Type-Options': 'nosniff',
     ...(policy ? { 'Content-Security-Policy': policy } : {}),
