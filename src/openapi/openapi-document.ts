@@ -1,68 +1,81 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { withResponseConventions } from './response-conventions';
 
 const DESCRIPTION = `AI-driven regulatory horizon scans over jurisdictions x regulatory areas x a forward horizon in months.
 Each scan produces a dated, cited **snapshot**; snapshots feed **exports** (PDF, CSV, slides, audio, ...).
 
-* Authenticate with \`Authorization: Bearer <API_KEY>\` (click **Authorize**). Keys are created with a dashboard session (\`/v1/keys\`).
-* Every error is an RFC 9457 problem document (\`application/problem+json\`); branch on its \`code\`.
-* Every response carries \`X-Request-Id\`.
+The usual workflow follows the tags: read the vocabularies (**Discovery**), run a scan (**Scans**), read its snapshot
+(**Snapshots**), export it (**Exports**), watch the spend (**Usage**). **Keys** are managed with a dashboard session.
+
+* Authenticate with \`Authorization: Bearer <API_KEY>\` (click **Authorize**). Keys are created with a dashboard session (\`POST /v1/keys\`).
+* Every error is an RFC 9457 problem document (\`application/problem+json\`); branch on its \`code\`. Each operation lists, per status, an example of every code it can answer.
+* Every response carries \`X-Request-Id\`, except a body the server cannot read at all (plain-text 400/413).
 * Read the vocabularies at runtime from \`/v1/meta/*\` instead of hard-coding them.`;
+
+/** Tags in workflow order; Swagger UI shows them in this order. */
+export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
+  {
+    name: 'Discovery',
+    description: 'The live vocabularies: engines and horizons, models, jurisdictions, areas, export types and their options.',
+  },
+  {
+    name: 'Scans',
+    description:
+      'Estimate and run scans, follow their progress (status or server-sent events) and cancel them. A completed scan produces a snapshot.',
+  },
+  {
+    name: 'Snapshots',
+    description:
+      'Read snapshots (the cited envelope) and their parts: items, trends, summaries, briefing and drift against the previous run.',
+  },
+  {
+    name: 'Exports',
+    description: 'Turn a snapshot into an artefact (PDF, CSV, slides, images, audio, video): create, poll, download. Always asynchronous.',
+  },
+  {
+    name: 'Usage',
+    description: 'Requests, scans, exports and cost over a period, and the prepaid budget pool that scans and exports draw on.',
+  },
+  {
+    name: 'Keys',
+    description: 'Create, list and revoke API keys. Needs a dashboard session (cookie `dashboard_session`); an API key cannot manage keys.',
+  },
+  { name: 'Health', description: 'Liveness and readiness probes for orchestrators. No authentication.' },
+];
 
 /** Builds the OpenAPI 3.1 document from the controllers' decorators. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Regulatory Scan and Snapshot Service API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .setLicense('Proprietary', 'https://example.com/terms')
     .addServer('/', 'This deployment')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `rgs_live_<32 chars>`' }, 'bearer')
-    .addCookieAuth('dashboard_session', { type: 'apiKey', in: 'cookie', description: 'Dashboard session JWT from the identity provider' }, 'dashboard')
-    .build();
-  const document = SwaggerModule.createDocument(app, config, {
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'Opaque API key: <PREFIX>_live_ + 32 base62 characters (rgs_live_… by default)',
+        description: 'An API key, `Authorization: Bearer rgs_live_<32 base62 characters>`. Not a JWT: the server looks its hash up.',
+      },
+      'bearer',
+    )
+    .addCookieAuth(
+      'dashboard_session',
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description: 'Dashboard session: a JWT issued by the identity provider, sent as the cookie `dashboard_session`',
+      },
+      'dashboard',
+    );
+  for (const tag of TAGS) builder.addTag(tag.name, tag.description);
+  const document = SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
-  return toOpenApi31(withResponseHeaders(sortPaths(document)));
-}
-
-/**
- * Response headers the decorators cannot attach to one response: X-Request-Id everywhere, the RateLimit pair on
- * rate-limited successes, Retry-After on 429.
- */
-function withResponseHeaders(document: OpenAPIObject): OpenAPIObject {
-  document.components = {
-    ...document.components,
-    headers: {
-      ...document.components?.headers,
-      RequestId: { description: 'Server-generated request id, `req_` + 24 base62 characters; quote it when reporting a problem', schema: { type: 'string', pattern: '^req_[0-9A-Za-z]{24}$' } },
-      RateLimit: { description: 'Current window of the bucket: `limit=<n>, remaining=<n>, reset=<seconds>`', schema: { type: 'string', example: 'limit=60, remaining=59, reset=42' } },
-      RateLimitPolicy: { description: 'Bucket policy: `<limit>;w=<window seconds>`', schema: { type: 'string', example: '60;w=60' } },
-      RetryAfter: { description: 'Seconds until the bucket has room again', schema: { type: 'integer', example: 42 } },
-      IdempotencyReplayed: { description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
-    },
-  };
-  for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as Array<Record<string, any>>) {
-      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
-      const limited = Boolean(operation['x-rate-limit-bucket']);
-      const idempotent = (operation.parameters ?? []).some((p: { name?: string }) => p.name === 'Idempotency-Key');
-      for (const [status, response] of Object.entries(operation.responses ?? {}) as Array<[string, { headers?: Record<string, unknown>; description?: string }]>) {
-        const headers: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
-        const success = status.startsWith('2');
-        if (limited && (success || status === '429')) {
-          headers.RateLimit = { $ref: '#/components/headers/RateLimit' };
-          headers['RateLimit-Policy'] = { $ref: '#/components/headers/RateLimitPolicy' };
-        }
-        if (status === '429') headers['Retry-After'] = { $ref: '#/components/headers/RetryAfter' };
-        if (idempotent && success) headers['Idempotency-Replayed'] = { $ref: '#/components/headers/IdempotencyReplayed' };
-        response.headers = { ...headers, ...response.headers };
-        if (!response.description) response.description = 'Success';
-      }
-    }
-  }
-  return document;
+  return toOpenApi31(withResponseConventions(sortPaths(document)));
 }
 
 function sortPaths(document: OpenAPIObject): OpenAPIObject {

@@ -19,36 +19,60 @@ export class MetaController {
   constructor(private readonly meta: MetaService) {}
 
   @Get('engines')
-  @ApiOperation({ operationId: 'listEngines', summary: 'Engines and allowed horizons' })
-  @ApiOkResponse({ type: EngineListDto })
+  @ApiOperation({
+    operationId: 'listEngines',
+    summary: 'Engines and allowed horizons',
+    description:
+      'The engines a scan may name in `engine` (v4 is the default) and the horizons in months. `council` is accepted by POST /v1/scans but not listed.',
+  })
+  @ApiOkResponse({ type: EngineListDto, description: 'The listed engines and the allowed horizons' })
   engines(): EngineListDto {
     return this.meta.engines();
   }
 
   @Get('models')
-  @ApiOperation({ operationId: 'listModels', summary: 'Models grouped by provider', description: 'Unconfigured providers are listed; their models fail at scan time.' })
-  @ApiOkResponse({ type: ModelListDto })
+  @ApiOperation({
+    operationId: 'listModels',
+    summary: 'Models grouped by provider',
+    description:
+      'Model ids for `model` and `searchModel` of a scan, by provider, with their role and tier. Unconfigured providers are listed (`configured: false`); their models fail at scan time. The tiers large, large48, medium and small are accepted too.',
+  })
+  @ApiOkResponse({ type: ModelListDto, description: 'Providers with their models' })
   models(): ModelListDto {
     return this.meta.modelList();
   }
 
   @Get('jurisdictions')
-  @ApiOperation({ operationId: 'listJurisdictions', summary: 'Jurisdictions with their principal regulators' })
-  @ApiOkResponse({ type: JurisdictionListDto })
+  @ApiOperation({
+    operationId: 'listJurisdictions',
+    summary: 'Jurisdictions with their principal regulators',
+    description:
+      'The jurisdiction ids scans match best in `jurisdictions` (free text is accepted; unmatched names are reported in `_meta`).',
+  })
+  @ApiOkResponse({ type: JurisdictionListDto, description: 'Jurisdictions and their regulators' })
   jurisdictions(): JurisdictionListDto {
     return this.meta.jurisdictionList();
   }
 
   @Get('areas')
-  @ApiOperation({ operationId: 'listAreas', summary: 'Regulatory areas' })
-  @ApiOkResponse({ type: AreaListDto })
+  @ApiOperation({
+    operationId: 'listAreas',
+    summary: 'Regulatory areas',
+    description: 'The area ids scans match best in `areas` (free text is accepted; unmatched names are reported in `_meta`).',
+  })
+  @ApiOkResponse({ type: AreaListDto, description: 'Regulatory areas' })
   areas(): AreaListDto {
     return this.meta.areaList();
   }
 
   @Get('export-types')
-  @ApiOperation({ operationId: 'listExportTypes', summary: 'Export types with their options schema' })
-  @ApiOkResponse({ type: ExportTypeListDto })
+  @ApiOperation({
+    operationId: 'listExportTypes',
+    summary: 'Export types with their options schema',
+    description:
+      'The provider:artifact_type pairs POST /v1/exports accepts, each with the options it takes (all string values) and the integration it needs, if any.',
+  })
+  @ApiOkResponse({ type: ExportTypeListDto, description: 'Export types with their options_schema' })
   exportTypes(): ExportTypeListDto {
     return this.meta.exportTypeList();
   }

@@ -20,17 +20,28 @@ export class UsageController {
   @ApiOperation({
     operationId: 'getUsage',
     summary: 'Requests, scans, exports and cost over a range',
-    description: 'With a bearer key: the key\'s account. With a dashboard session: the session\'s account.',
+    description:
+      "Counts and cost per day, week, month, API key or endpoint over `[from, to)` (default: the last 30 days), with totals. With a bearer key: the key's account. With a dashboard session: the session's account.",
   })
-  @ApiOkResponse({ type: UsageReportDto })
-  @ApiProblems('validation_error')
+  @ApiOkResponse({ type: UsageReportDto, description: 'One row per group, and the totals' })
+  @ApiProblems({
+    code: 'validation_error',
+    summary: '`from` or `to` is not an ISO 8601 date-time, `from` is after `to` (field code `invalid_range`), or `group_by` is unknown.',
+    detail: 'The request has invalid fields; see errors',
+    errors: [{ path: 'from', code: 'invalid_range', message: '`from` must not be after `to`' }],
+  })
   report(@CurrentPrincipal() principal: Principal, @Query() query: UsageQueryDto): Promise<UsageReportDto> {
     return this.usage.report(principal.accountId, query);
   }
 
   @Get('budget')
-  @ApiOperation({ operationId: 'getBudget', summary: 'The remaining prepaid budget pool', description: 'Scans and exports draw on this pool, the same one the web UI uses.' })
-  @ApiOkResponse({ type: BudgetDto })
+  @ApiOperation({
+    operationId: 'getBudget',
+    summary: 'The remaining prepaid budget pool',
+    description:
+      'The pool, what was spent, what running scans hold in reservation and what remains, in US cents. Scans and exports draw on this pool, the same one the web UI uses; a scan the remainder cannot cover is 402 `budget_exhausted`.',
+  })
+  @ApiOkResponse({ type: BudgetDto, description: "The account's budget pool" })
   budget(@CurrentPrincipal() principal: Principal): Promise<BudgetDto> {
     return this.usage.budgetView(principal.accountId);
   }

@@ -1,19 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SnapshotEnvelopeDto } from '../../snapshots/dto/snapshot-envelope.dto';
+import { ResolvedScanConfigDto } from './resolved-scan-config.dto';
 
 export class SnapshotDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Regulatory horizon: EU, UK · AML / KYC, Payments · 12 months (2026-11-24)' })
   title: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The scan configuration used, defaults resolved' })
-  config: Record<string, unknown>;
+  @ApiProperty({ type: ResolvedScanConfigDto, description: 'The scan configuration used, defaults resolved' })
+  config: ResolvedScanConfigDto;
+  @ApiProperty({ type: SnapshotEnvelopeDto, description: 'The snapshot envelope (open: new keys may appear)' })
+  data: SnapshotEnvelopeDto;
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'The snapshot envelope (open: new keys may appear): items, trends, executive_summary, executive_narrative, _briefing, auditor, translations, _meta',
+    type: Number,
+    nullable: true,
+    description: 'Reconciled actual (may be fractional) when available, else the whole-cent estimate',
   })
-  data: Record<string, unknown>;
-  @ApiProperty({ type: Number, nullable: true, description: 'Reconciled actual (may be fractional) when available, else the whole-cent estimate' })
   cost_cents: number | null;
   @ApiProperty({ format: 'date-time' })
   created_at: string;

@@ -24,10 +24,8 @@ export class ListSnapshotsQueryDto {
   @IsDateTimeParam()
   to?: string;
 
-  @ApiPropertyOptional({
-    description: 'Only snapshots whose config lists this jurisdiction (exact entry, case-insensitive)',
-    example: 'EU',
-  })
+  // No example: Swagger UI would send it as a filter.
+  @ApiPropertyOptional({ description: 'Only snapshots whose config lists this jurisdiction (exact entry, case-insensitive), such as `EU`' })
   @IsOptional()
   @IsString({ message: 'jurisdiction must be a single string' })
   @MaxLength(MAX_JURISDICTION_LENGTH, {
@@ -36,14 +34,14 @@ export class ListSnapshotsQueryDto {
   @IsStorableText()
   jurisdiction?: string;
 
-  @ApiPropertyOptional({ description: 'Only snapshots whose config lists this area (exact entry, case-insensitive)', example: 'Payments' })
+  @ApiPropertyOptional({ description: 'Only snapshots whose config lists this area (exact entry, case-insensitive), such as `Payments`' })
   @IsOptional()
   @IsString({ message: 'area must be a single string' })
   @MaxLength(MAX_AREA_LENGTH, { message: `area must be at most ${MAX_AREA_LENGTH} characters, like the scan entries it matches` })
   @IsStorableText()
   area?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT, description: 'Page size' })
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: `limit must be an integer from 1 to ${MAX_LIST_LIMIT}` })
@@ -51,7 +49,7 @@ export class ListSnapshotsQueryDto {
   @Max(MAX_LIST_LIMIT, { message: `limit must be an integer from 1 to ${MAX_LIST_LIMIT}` })
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Snapshots to skip (newest first)' })
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'offset must be a non-negative integer' })

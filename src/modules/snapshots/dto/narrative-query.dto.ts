@@ -5,7 +5,6 @@ import { IsOptional, IsString } from 'class-validator';
 export class NarrativeQueryDto {
   @ApiPropertyOptional({
     default: 'en',
-    example: 'fr',
     description:
       'Any language code (case-insensitive). `en` is the original; `fr`, `de`, `es`, `it`, `zh`, `ja`, `pt` are served from a complete translation; `simple` is the Simplified English register. No such translation: 404 `translation_not_available`.',
   })

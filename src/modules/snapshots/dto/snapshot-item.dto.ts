@@ -1,11 +1,13 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOpenSchema } from '../../../common/openapi/api-open-schema.decorator';
 import { CitationDto } from './citation.dto';
 import { ItemVerificationDto } from './item-verification.dto';
 
+@ApiOpenSchema('A regulatory item. Open: optional fields are added within v1 (as milestone and key_date_precision were).')
 export class SnapshotItemDto {
   @ApiProperty({ description: 'Stable across snapshots for the same real-world instrument', example: 'eu-amlr' })
   id: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Anti-Money Laundering Regulation (AMLR)' })
   title: string;
   @ApiProperty({ example: 'EU' })
   jurisdiction: string;
@@ -17,17 +19,28 @@ export class SnapshotItemDto {
   instrument_type: string;
   @ApiProperty({ enum: ['proposed', 'consultation', 'adopted', 'in_force', 'applies'] })
   stage: string;
-  @ApiProperty({ format: 'date' })
+  @ApiProperty({
+    format: 'date',
+    example: '2027-07-10',
+    description: 'The next key date inside the horizon; for a period (see key_date_precision) its last day',
+  })
   key_date: string;
+  @ApiPropertyOptional({
+    enum: ['day', 'month', 'quarter', 'half', 'year'],
+    description: 'How exact key_date is; absent means `day`. A `half` date of 2026-12-31 means "H2 2026".',
+  })
+  key_date_precision?: string;
+  @ApiPropertyOptional({ example: 'General application of the single AML/CFT rulebook', description: 'What happens on the key date' })
+  milestone?: string;
   @ApiProperty({ enum: ['confirmed', 'expected', 'speculative'] })
   date_confidence: string;
   @ApiProperty({ enum: ['high', 'medium', 'low'] })
   impact: string;
-  @ApiProperty()
+  @ApiProperty({ description: 'Prose; reads from storage strip its [[cite:N]] markers' })
   summary: string;
-  @ApiProperty()
+  @ApiProperty({ description: 'What it means for a firm; prose like summary' })
   implications: string;
-  @ApiProperty({ type: [CitationDto] })
+  @ApiProperty({ type: [CitationDto], description: 'Sources, referred to from prose as [[cite:N]]' })
   citations: CitationDto[];
   @ApiProperty({ type: ItemVerificationDto })
   verification: ItemVerificationDto;
