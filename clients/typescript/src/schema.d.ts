@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
+        /**
+         * The process is up
+         * @description Answers 200 while the process serves HTTP, whatever the state of Postgres and Redis: restart the process when it stops answering.
+         */
         get: operations["getLiveness"];
         put?: never;
         post?: never;
@@ -30,7 +33,7 @@ export interface paths {
         };
         /**
          * Postgres and Redis answer
-         * @description 503 `transient_error` naming the service that does not answer.
+         * @description Answers 200 when Postgres and Redis both answer, else 503 `transient_error` naming the service that does not (also while the process shuts down): send traffic only while it is 200.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -48,12 +51,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List export jobs, newest first */
+        /**
+         * List export jobs, newest first
+         * @description The account's export jobs, newest first, optionally of one snapshot or in some states (`status=completed,failed`).
+         */
         get: operations["listExports"];
         put?: never;
         /**
          * Export a snapshot
-         * @description Always asynchronous: create, poll status_url, then download.
+         * @description Queues an artefact of one of your snapshots: a provider:artifact_type pair from GET /v1/meta/export-types, with options from its options_schema. Always asynchronous: poll status_url every 5 to 10 s until `completed`, then GET its download_url. Replace the example `snapshot_id` with one of yours (from POST /v1/scans or GET /v1/snapshots). Send an Idempotency-Key to retry safely.
          */
         post: operations["createExport"];
         delete?: never;
@@ -69,13 +75,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export job status */
+        /**
+         * Export job status
+         * @description The job with its state; once `completed` it names the media type, file name and size, and `download_url`. `effective_locale` says which language was produced.
+         */
         get: operations["getExport"];
         put?: never;
         post?: never;
         /**
          * Delete an export job and its bytes
-         * @description A running job is stopped first. The snapshot is unaffected.
+         * @description Removes the job and its stored bytes; a running job is stopped first. The snapshot is unaffected.
          */
         delete: operations["deleteExport"];
         options?: never;
@@ -92,7 +101,7 @@ export interface paths {
         };
         /**
          * Download the artefact
-         * @description Raw bytes with Content-Type result_mime. Inline for audio, video, PDF and images, attachment otherwise. Audio and video honour Range (206).
+         * @description The artefact's raw bytes with Content-Type `result_mime` (PDF, CSV, PPTX, HTML, PNG, MP3, MP4, …) and its file name in Content-Disposition: inline for audio, video, PDF and images, attachment otherwise. Export types an extension registers send their own media type. Audio and video send `Accept-Ranges: bytes` and answer a Range with 206. Save the body as binary, never as text.
          */
         get: operations["downloadExport"];
         put?: never;
@@ -110,12 +119,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (masked) */
+        /**
+         * List API keys (masked)
+         * @description The account's keys, active and revoked, with their masked prefix and when each was last used. Raw keys are never shown again.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description Returns the raw key exactly once. At most 10 active keys per account.
+         * @description Creates a key for the session's account and returns the raw key (`key`) exactly once: store it now, listings only show its masked prefix. At most 10 active keys per account.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -135,7 +147,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description Takes effect immediately, in every process.
+         * @description Takes effect immediately, in every process: the key then answers 401 `key_revoked`. Revoking a revoked key returns its revocation again.
          */
         post: operations["revokeApiKey"];
         delete?: never;
@@ -151,7 +163,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Regulatory areas */
+        /**
+         * Regulatory areas
+         * @description The area ids scans match best in `areas` (free text is accepted; unmatched names are reported in `_meta`).
+         */
         get: operations["listAreas"];
         put?: never;
         post?: never;
@@ -168,7 +183,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Engines and allowed horizons */
+        /**
+         * Engines and allowed horizons
+         * @description The engines a scan may name in `engine` (v4 is the default) and the horizons in months. `council` is accepted by POST /v1/scans but not listed.
+         */
         get: operations["listEngines"];
         put?: never;
         post?: never;
@@ -185,7 +203,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export types with their options schema */
+        /**
+         * Export types with their options schema
+         * @description The provider:artifact_type pairs POST /v1/exports accepts, each with the options it takes (all string values) and the integration it needs, if any.
+         */
         get: operations["listExportTypes"];
         put?: never;
         post?: never;
@@ -202,7 +223,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jurisdictions with their principal regulators */
+        /**
+         * Jurisdictions with their principal regulators
+         * @description The jurisdiction ids scans match best in `jurisdictions` (free text is accepted; unmatched names are reported in `_meta`).
+         */
         get: operations["listJurisdictions"];
         put?: never;
         post?: never;
@@ -221,7 +245,7 @@ export interface paths {
         };
         /**
          * Models grouped by provider
-         * @description Unconfigured providers are listed; their models fail at scan time.
+         * @description Model ids for `model` and `searchModel` of a scan, by provider, with their role and tier. Unconfigured providers are listed (`configured: false`); their models fail at scan time. The tiers large, large48, medium and small are accepted too.
          */
         get: operations["listModels"];
         put?: never;
@@ -243,7 +267,7 @@ export interface paths {
         put?: never;
         /**
          * Run a scan
-         * @description mode=sync (default) waits up to 120 s: 200 with the snapshot when the engine finishes (or with the error when it fails or is cancelled), else 202. mode=async answers 202 at once. 202 sets Location to status_url.
+         * @description Runs one scan of the body's jurisdictions x areas x horizon and stores its snapshot. `mode=sync` (the default) waits up to 120 s: 200 with the snapshot when the engine finishes (or with the error when it fails or is cancelled), else 202. `mode=async` answers 202 at once; follow `stream_url` or poll `status_url` every 5 to 10 s. The scan reserves its expected cost from the budget pool (see POST /v1/scans/estimate). Send an Idempotency-Key to retry safely.
          */
         post: operations["createScan"];
         delete?: never;
@@ -259,7 +283,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Scan status */
+        /**
+         * Scan status
+         * @description Status, progress and cost of a scan; `snapshot_id` is set once it completed. Poll every 5 to 10 s, or follow GET /v1/scans/{id}/stream instead.
+         */
         get: operations["getScan"];
         put?: never;
         post?: never;
@@ -280,7 +307,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a running scan
-         * @description Work already in flight is discarded and never overwrites the cancelled state.
+         * @description Stops a running scan: streams get a `cancelled` event, work already in flight is discarded and never overwrites the cancelled state. The work done before the cancel is charged; the rest of the reservation is released.
          */
         post: operations["cancelScan"];
         delete?: never;
@@ -298,7 +325,7 @@ export interface paths {
         };
         /**
          * Live scan progress (server-sent events)
-         * @description Each message is a `data:` line holding a JSON object with a `type`: progress {phase, percent, message}, complete {data, snapshotId}, error {error}, cancelled. The current state is sent at once; a finished scan sends its terminal event once and closes. `: heartbeat` every 30 s. Not rate-limited, but the number of streams open at once is capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint: reconnect and the stream resumes from the stored state.
+         * @description Server-sent events. Each message has an `id:` line and a `data:` line holding a JSON object told apart by `type`: `progress` {phase, percent, message}, then exactly one terminal event, `complete` {data, snapshotId}, `error` {error} or `cancelled`, after which the stream closes. The current state is sent at once; a finished scan sends its terminal event once and closes. A `: heartbeat` comment comes every 30 s. To resume after a dropped connection, reconnect with `Last-Event-ID` (EventSource does this itself). Not rate-limited, but the streams open at once are capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint: reconnect and the stream resumes from the stored state.
          */
         get: operations["streamScan"];
         put?: never;
@@ -320,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Estimate the cost of a scan
-         * @description Queues nothing and does not touch the budget or the scans bucket.
+         * @description Low, expected and high cost in US cents for a scan of this many jurisdictions and areas, from the history of similar runs (all null on a cold start). Queues nothing and touches neither the budget nor the scans bucket (it counts against `reads`).
          */
         post: operations["estimateScan"];
         delete?: never;
@@ -338,7 +365,7 @@ export interface paths {
         };
         /**
          * List the account's snapshots
-         * @description Newest first, with `{limit, offset, total}` pagination. `jurisdiction` and `area` match an exact entry of the snapshot config (case-insensitive); `from` is inclusive and `to` exclusive. Unknown parameters are ignored, except the removed `starred` (422 `unknown_parameter`).
+         * @description Newest first, with `{limit, offset, total}` pagination; every filter is optional. `jurisdiction` and `area` match an exact entry of the snapshot config (case-insensitive); `from` is inclusive and `to` exclusive. Unknown parameters are ignored, except the removed `starred`, which is 422 `unknown_parameter`.
          */
         get: operations["listSnapshots"];
         put?: never;
@@ -358,7 +385,7 @@ export interface paths {
         };
         /**
          * A snapshot with its envelope
-         * @description Citation markers are stripped from prose; private keys are never returned. `language` projects a complete translation (or the Simplified English register for `simple`) over the envelope when one exists, else the original is returned untouched.
+         * @description The snapshot: its resolved config and its envelope `data` (items, trends, summaries, briefing, auditor, translations, `_meta`). Citation markers are stripped from prose; private keys are never returned. `language` projects a complete translation (or the Simplified English register for `simple`) over the envelope when one exists, else the original is returned untouched. Snapshots never change: revalidate with If-None-Match.
          */
         get: operations["getSnapshot"];
         put?: never;
@@ -378,7 +405,7 @@ export interface paths {
         };
         /**
          * The sub-editor's briefing block
-         * @description `{available: false}` for snapshots predating the sub-editor or whose pass failed; 404 only when the snapshot is missing.
+         * @description Headline, standfirst, priorities, bottom line, pull quote and sentiment written by the sub-editor pass. `{available: false}` for snapshots predating the sub-editor or whose pass failed; 404 only when the snapshot is missing.
          */
         get: operations["getSnapshotBriefing"];
         put?: never;
@@ -398,7 +425,7 @@ export interface paths {
         };
         /**
          * Changes against the prior comparable snapshot
-         * @description The baseline is the newest earlier snapshot of the account with the same horizon that shares at least one jurisdiction and one area (council seats compare only with seats of the same lens). Items are matched by id; `{available: false}` is normal on a first run.
+         * @description Items added, removed (with the reason) and changed (field by field) against a baseline: the newest earlier snapshot of the account with the same horizon that shares at least one jurisdiction and one area (council seats compare only with seats of the same lens). Items are matched by id; `{available: false}` is normal on a first run.
          */
         get: operations["getSnapshotDrift"];
         put?: never;
@@ -418,7 +445,7 @@ export interface paths {
         };
         /**
          * The executive narrative, in English or a translation
-         * @description 404 `not_found` when the snapshot is missing or has no narrative; 404 `translation_not_available` when the requested language has no complete translation.
+         * @description The executive narrative as prose, citation markers stripped, in English or in a language the snapshot has a complete translation for. 404 `not_found` when the snapshot is missing or has no narrative; 404 `translation_not_available` when the requested language has no complete translation.
          */
         get: operations["getSnapshotExecutiveNarrative"];
         put?: never;
@@ -436,7 +463,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The executive summary (bottom line and priorities) */
+        /**
+         * The executive summary (bottom line and priorities)
+         * @description `data.executive_summary` of the envelope, citation markers stripped. `data` is null when the envelope has none.
+         */
         get: operations["getSnapshotExecutiveSummary"];
         put?: never;
         post?: never;
@@ -453,7 +483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The snapshot's regulatory items */
+        /**
+         * The snapshot's regulatory items
+         * @description `data.items` of the envelope, citation markers stripped: each item with its key date, stage, impact, citations and verification. `data` is null when the envelope has no items.
+         */
         get: operations["getSnapshotItems"];
         put?: never;
         post?: never;
@@ -470,7 +503,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The snapshot's cross-item trends */
+        /**
+         * The snapshot's cross-item trends
+         * @description `data.trends` of the envelope: themes spanning several items, with their momentum. `data` is null when the envelope has no trends.
+         */
         get: operations["getSnapshotTrends"];
         put?: never;
         post?: never;
@@ -489,7 +525,7 @@ export interface paths {
         };
         /**
          * Requests, scans, exports and cost over a range
-         * @description With a bearer key: the key's account. With a dashboard session: the session's account.
+         * @description Counts and cost per day, week, month, API key or endpoint over `[from, to)` (default: the last 30 days), with totals. With a bearer key: the key's account. With a dashboard session: the session's account.
          */
         get: operations["getUsage"];
         put?: never;
@@ -509,7 +545,7 @@ export interface paths {
         };
         /**
          * The remaining prepaid budget pool
-         * @description Scans and exports draw on this pool, the same one the web UI uses.
+         * @description The pool, what was spent, what running scans hold in reservation and what remains, in US cents. Scans and exports draw on this pool, the same one the web UI uses; a scan the remainder cannot cover is 402 `budget_exhausted`.
          */
         get: operations["getBudget"];
         put?: never;
@@ -562,18 +598,64 @@ export interface components {
         AreaListDto: {
             data: components["schemas"]["AreaDto"][];
         };
+        AuditorSidecarDto: {
+            /** @description Whether the auditor pass ran */
+            ran: boolean;
+            /**
+             * @description The passes that ran
+             * @example [
+             *       "realist",
+             *       "auditor"
+             *     ]
+             */
+            passes: string[];
+            /**
+             * @description Items every pass verified
+             * @example 10
+             */
+            verified_count: number;
+            /** @description Items a pass disputed or could not verify */
+            flagged_item_ids: string[];
+        };
+        BriefingBlockDto: {
+            /** @example AMLR heads 18 regulatory milestones for EU and UK over 12 months */
+            briefing_headline: string;
+            /** @description One or two sentences under the headline */
+            briefing_standfirst: string;
+            /**
+             * @description Short labels with jurisdiction tags
+             * @example [
+             *       "[EU] AMLR, 10 Jul 2027: general application of the single rulebook"
+             *     ]
+             */
+            priorities: string[];
+            /** @description The bottom line in one sentence */
+            bottom_line_tight: string;
+            pull_quote: string;
+            /** @example intensifying */
+            sentiment_label: string;
+            sentiment_rationale: string;
+        };
         BriefingDto: {
-            /** @description false for snapshots predating the sub-editor or whose pass failed; the other fields are then absent */
-            available: boolean;
+            /** @example AMLR heads 18 regulatory milestones for EU and UK over 12 months */
             briefing_headline?: string;
+            /** @description One or two sentences under the headline */
             briefing_standfirst?: string;
-            /** @description Short labels with jurisdiction tags, e.g. "[EU] AMLR applies: 10 Jul 2027" */
+            /**
+             * @description Short labels with jurisdiction tags
+             * @example [
+             *       "[EU] AMLR, 10 Jul 2027: general application of the single rulebook"
+             *     ]
+             */
             priorities?: string[];
+            /** @description The bottom line in one sentence */
             bottom_line_tight?: string;
             pull_quote?: string;
             /** @example intensifying */
             sentiment_label?: string;
             sentiment_rationale?: string;
+            /** @description false for snapshots predating the sub-editor or whose pass failed; the other fields are then absent */
+            available: boolean;
         };
         BudgetDto: {
             /** @enum {string} */
@@ -654,25 +736,24 @@ export interface components {
         };
         CreateExportDto: {
             /**
-             * Format: uuid
-             * @description A snapshot of your account
+             * @description The UUID of one of your snapshots: `snapshot_id` from POST /v1/scans, or an id from GET /v1/snapshots; replace the example. Not a UUID: 422; a snapshot of another account, or none: 404 `not_found`.
+             * @example REPLACE with snapshot_id from POST /v1/scans
              */
             snapshot_id: string;
             /**
-             * @description See GET /v1/meta/export-types
-             * @example internal-pptx
+             * @description A provider from GET /v1/meta/export-types
+             * @example internal-pdf
              */
             provider: string;
             /**
-             * @description Must form a registered pair with provider
-             * @example slide-deck
+             * @description Must form a registered pair with provider (GET /v1/meta/export-types)
+             * @example pdf
              */
             artifact_type: string;
             /**
-             * @description String values validated against the type's options_schema
+             * @description String values validated against the type's options_schema (internal-pdf takes `list`; internal-pptx `theme`, `targetLanguage`, …); unknown names and values outside an enum are 422
              * @example {
-             *       "theme": "light",
-             *       "targetLanguage": "fr"
+             *       "list": "all_matched"
              *     }
              */
             options?: {
@@ -711,10 +792,14 @@ export interface components {
         DriftFieldChangeDto: {
             /** @enum {string} */
             field: "title" | "stage" | "key_date" | "date_confidence" | "impact" | "summary" | "implications" | "regulator" | "instrument_type";
-            /** @description Value in the baseline (null when absent) */
-            before: string | number | boolean | Record<string, never> | unknown[] | null;
-            /** @description Value in this snapshot (null when absent) */
-            after: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Value in the baseline: any JSON value, null when absent */
+            before: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | null;
+            /** @description Value in this snapshot: any JSON value, null when absent */
+            after: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | null;
         };
         DriftSummaryDto: {
             added: number;
@@ -743,6 +828,22 @@ export interface components {
              *     ]
              */
             horizons: number[];
+        };
+        EnvelopeTranslationDto: {
+            /** @example fr */
+            language: string;
+            /** @description Only a complete translation is projected by `?language=` */
+            complete: boolean;
+            /**
+             * @description Provider key that produced it
+             * @example deepl
+             */
+            provider: string;
+            items: components["schemas"]["TranslatedItemDto"][];
+            trends: components["schemas"]["TranslatedTrendDto"][];
+            executive_summary?: components["schemas"]["ExecutiveSummaryDto"];
+            executive_narrative?: string;
+            _briefing?: components["schemas"]["BriefingBlockDto"];
         };
         EstimateFingerprintDto: {
             scan_mode: string;
@@ -842,19 +943,27 @@ export interface components {
             data: components["schemas"]["ExportTypeDto"][];
         };
         FieldErrorDto: {
-            /** @example jurisdictions[3] */
+            /**
+             * @description Where the problem is: a body field (`options.styleSlug`, `areas[2]`), a query parameter, or empty for the body as a whole
+             * @example jurisdictions[3]
+             */
             path: string;
-            /** @example too_long */
+            /**
+             * @description Field-level code: required, missing, invalid, invalid_range, incompatible, engine_deprecated, small_model_blocked_on_verifier, unknown, unknown_option, invalid_value, invalid_type, too_long
+             * @example too_long
+             */
             code: string;
             /** @example jurisdictions[3] must be at most 100 characters */
             message: string;
         };
         ItemVerificationDto: {
-            /** @enum {string} */
+            /**
+             * @description The verdict over every pass that ran; `unverified` when none ran
+             * @enum {string}
+             */
             status: "verified" | "unverified" | "disputed";
-            passes: {
-                [key: string]: unknown;
-            }[];
+            /** @description One entry per verification pass that ran (realist, auditor); empty when none was asked for */
+            passes: components["schemas"]["VerificationPassDto"][];
         };
         JurisdictionDto: {
             /** @example EU */
@@ -921,30 +1030,96 @@ export interface components {
             total: number;
         };
         ProblemDocumentDto: {
-            /** @example http://localhost:3000/problems/not-found */
+            /**
+             * Format: uri
+             * @description `{BASE_URL}/problems/<slug>`: a page explaining the code
+             * @example http://localhost:3000/problems/not-found
+             */
             type: string;
             /** @example Not found */
             title: string;
-            /** @example 404 */
+            /**
+             * @description The HTTP status, repeated
+             * @example 404
+             */
             status: number;
-            /** @example Resource not found */
+            /**
+             * @description What went wrong in this request; do not parse it
+             * @example Scan 5f0c7a1e-2b3d-4c5e-8f90-1a2b3c4d5e6f not found
+             */
             detail: string;
-            /** @example /v1/scans/5f0c… */
+            /**
+             * @description The request path
+             * @example /v1/scans/5f0c7a1e-2b3d-4c5e-8f90-1a2b3c4d5e6f
+             */
             instance: string;
             /**
+             * @description Branch on this, not on `detail`
              * @example not_found
              * @enum {string}
              */
             code: "invalid_request" | "authentication_required" | "authentication_invalid" | "key_revoked" | "budget_exhausted" | "permission_denied" | "not_found" | "translation_not_available" | "conflict" | "invalid_state" | "not_ready" | "idempotency_key_in_use" | "idempotency_in_progress" | "gone" | "range_not_satisfiable" | "validation_error" | "unknown_parameter" | "key_limit_exceeded" | "invalid_idempotency_key" | "unsupported_locale" | "engine_deprecated" | "council_model_fixed" | "rate_limit_exceeded" | "internal_error" | "transient_error" | "engine_unavailable";
-            /** @example req_3Zx8Qk1vN0aB7cD2eF4gH6jK */
+            /**
+             * @description Equals the X-Request-Id header
+             * @example req_3Zx8Qk1vN0aB7cD2eF4gH6jK
+             */
             request_id: string;
-            /** @description At most 50 entries; `errors_total` says how many there were when more were found. */
+            /** @description Field errors of a `validation_error` (empty otherwise). At most 50 entries; `errors_total` says how many there were when more were found. */
             errors: components["schemas"]["FieldErrorDto"][];
             /**
              * @description Present only when `errors` was cut to its first 50 entries.
              * @example 500000
              */
             errors_total?: number;
+        };
+        ResolvedScanConfigDto: {
+            /**
+             * @example [
+             *       "EU",
+             *       "UK"
+             *     ]
+             */
+            jurisdictions: string[];
+            /**
+             * @example [
+             *       "AML / KYC",
+             *       "Payments"
+             *     ]
+             */
+            areas: string[];
+            /**
+             * @example 12
+             * @enum {number}
+             */
+            horizon: 3 | 6 | 12 | 18 | 24 | 36;
+            /**
+             * @example v4
+             * @enum {string}
+             */
+            engine: "v4" | "v4.5-alpha" | "v4.5-beta" | "council";
+            /** @description As requested; null: the engine's default tier (`large`) */
+            model: string | null;
+            searchModel: string | null;
+            /** @enum {string|null} */
+            verificationMode: "in-analyst" | null;
+            realist: boolean;
+            auditor: boolean;
+            /** @enum {string} */
+            auditorModel: "medium";
+            /**
+             * @description Set for engine v4.5-beta only
+             * @enum {string|null}
+             */
+            fetchProvider: "fetch-a" | "fetch-b" | null;
+            /**
+             * @description Set for engine v4.5-beta only
+             * @enum {string|null}
+             */
+            searchProvider: "search-a" | "search-b" | null;
+            /** @enum {string} */
+            verifyProvider: "fetch-a" | "fetch-b";
+            /** @description As requested (deduplicated); `_meta.translation` says which were produced */
+            translationLanguages: string[];
         };
         RevokedApiKeyDto: {
             /** Format: uuid */
@@ -970,9 +1145,30 @@ export interface components {
             /** @enum {string} */
             status: "cancelled";
         };
+        ScanCancelledEventDto: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cancelled";
+        };
+        ScanCompleteEventDto: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "complete";
+            /** @description The snapshot envelope: live events keep [[cite:N]] markers; one replayed from storage is the projection GET /v1/snapshots/{id} returns */
+            data: components["schemas"]["SnapshotEnvelopeDto"];
+            /**
+             * Format: uuid
+             * @description Read it with GET /v1/snapshots/{snapshotId}
+             */
+            snapshotId: string;
+        };
         ScanConfigDto: {
             /**
-             * @description Free text, each at most 100 characters
+             * @description Free text, each at most 100 characters; ids from GET /v1/meta/jurisdictions match best
              * @example [
              *       "EU",
              *       "UK"
@@ -980,7 +1176,7 @@ export interface components {
              */
             jurisdictions: string[];
             /**
-             * @description Free text, each at most 200 characters
+             * @description Free text, each at most 200 characters; ids from GET /v1/meta/areas match best
              * @example [
              *       "AML / KYC",
              *       "Payments"
@@ -994,13 +1190,12 @@ export interface components {
              */
             horizon: 3 | 6 | 12 | 18 | 24 | 36;
             /**
-             * @description Retired v1, v2, v3, admiral: 422 engine_deprecated
-             * @default v4
+             * @description Omitted: `v4`. `council` runs two fixed analyst seats (about 15 minutes: use mode=async). Retired v1, v2, v3, admiral: 422 with field code `engine_deprecated`.
              * @enum {string}
              */
             engine?: "v4" | "v4.5-alpha" | "v4.5-beta" | "council";
             /**
-             * @description A model id from GET /v1/meta/models or a tier: large, large48, medium, small. Not with council (unless large).
+             * @description A model id from GET /v1/meta/models or a tier: large, large48, medium, small. Omitted: the engine's default tier `large`. With council only `large` (else 422 `council_model_fixed`); `small` is refused on verifier-aware configs.
              * @example large
              */
             model?: string;
@@ -1010,42 +1205,54 @@ export interface components {
              */
             searchModel?: string;
             /**
-             * @description Defaults realist and auditor to true; needs an explicit engine v4, v4.5-alpha or v4.5-beta
+             * @description Turns realist and auditor on when they are unset; needs an explicit engine v4, v4.5-alpha or v4.5-beta in the same body
              * @enum {string}
              */
             verificationMode?: "in-analyst";
-            /** @description Realist verification pass; needs an explicit engine v4, v4.5-alpha or v4.5-beta */
+            /** @description Realist verification pass; `true` needs an explicit engine v4, v4.5-alpha or v4.5-beta. Omitted: false (true under verificationMode). */
             realist?: boolean;
-            /** @description Auditor verification pass; needs an explicit engine v4, v4.5-alpha or v4.5-beta */
+            /** @description Auditor verification pass; `true` needs an explicit engine v4, v4.5-alpha or v4.5-beta. Omitted: false (true under verificationMode). */
             auditor?: boolean;
             /**
-             * @description Only medium (legacy); omitted: the deployment default
+             * @description Only `medium` (legacy). Omitted: the deployment default (DEFAULT_AUDITOR_MODEL).
              * @enum {string}
              */
             auditorModel?: "medium";
             /**
-             * @description Page-fetch backend; only with engine v4.5-beta
+             * @description Page-fetch backend; only with engine v4.5-beta (else 422 field code `incompatible`). Omitted: DEFAULT_FETCH_PROVIDER, else fetch-a.
              * @enum {string}
              */
             fetchProvider?: "fetch-a" | "fetch-b";
             /**
-             * @description Search backend; only with engine v4.5-beta
+             * @description Search backend; only with engine v4.5-beta (else 422 field code `incompatible`). Omitted: DEFAULT_SEARCH_PROVIDER, else search-a.
              * @enum {string}
              */
             searchProvider?: "search-a" | "search-b";
             /**
-             * @description Page-read backend for final-QA event verification; any engine
+             * @description Page-read backend for final-QA event verification, any engine. Omitted: fetch-a when page reads use fetch-a, else DEFAULT_VERIFY_PROVIDER, else fetch-b.
              * @enum {string}
              */
             verifyProvider?: "fetch-b" | "fetch-a";
             /**
-             * @description fr, de, es, it, zh, ja, pt; unsupported codes yield no translation
+             * @description fr, de, es, it, zh, ja, pt. Not validated: an unsupported code, or a deployment without a translation provider, yields no translation (see `_meta.translation`).
              * @example [
              *       "fr",
              *       "de"
              *     ]
              */
             translationLanguages?: string[];
+        };
+        ScanErrorEventDto: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            /**
+             * @description Why the scan failed (also the scan status `error`)
+             * @example model "anthropic-large" belongs to provider anthropic, which is not configured on this deployment (set ANTHROPIC_API_KEY)
+             */
+            error: string;
         };
         ScanEstimateDto: {
             /** @description US cents; null on a cold start */
@@ -1073,6 +1280,7 @@ export interface components {
         };
         ScanEstimateRequestDto: {
             /**
+             * @description Only the count is used
              * @example [
              *       "EU",
              *       "UK"
@@ -1080,23 +1288,37 @@ export interface components {
              */
             jurisdictions: string[];
             /**
+             * @description Only the count is used
              * @example [
              *       "AML / KYC"
              *     ]
              */
             areas: string[];
-            /** @enum {number} */
+            /**
+             * @description Months; validated only when present
+             * @example 12
+             * @enum {number}
+             */
             horizon?: 3 | 6 | 12 | 18 | 24 | 36;
             /**
-             * @default v4
+             * @description Omitted: `v4` (the response names the engine assumed). Retired engines: 422 field code `engine_deprecated`.
              * @enum {string}
              */
             engine?: "v4" | "v4.5-alpha" | "v4.5-beta" | "council";
-            /** @enum {string} */
+            /**
+             * @description Provider hint for the search pass
+             * @enum {string}
+             */
             seekerProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
-            /** @enum {string} */
+            /**
+             * @description Provider hint for the analysis
+             * @enum {string}
+             */
             analystProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
-            /** @enum {string} */
+            /**
+             * @description Provider hint for translations
+             * @enum {string}
+             */
             translatorProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
         };
         ScanFinishedDto: {
@@ -1112,12 +1334,31 @@ export interface components {
             error?: string | null;
         };
         ScanProgressDto: {
-            /** @example analyse */
+            /**
+             * @description `queued`, then the engine phases (plan, search, read, analyse, verify, merge, sub-edit, write, translate, finalise), then `complete` or `failed`
+             * @example analyse
+             */
             phase: string;
             /** @example 55 */
             percent: number;
             /** @example Analysed 12 item(s) into 4 trend(s) */
             message: string;
+        };
+        ScanProgressEventDto: {
+            /**
+             * @description `queued`, then the engine phases (plan, search, read, analyse, verify, merge, sub-edit, write, translate, finalise), then `complete` or `failed`
+             * @example analyse
+             */
+            phase: string;
+            /** @example 55 */
+            percent: number;
+            /** @example Analysed 12 item(s) into 4 trend(s) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "progress";
         };
         ScanStatusDto: {
             /** Format: uuid */
@@ -1142,30 +1383,49 @@ export interface components {
         SnapshotDto: {
             /** Format: uuid */
             id: string;
+            /** @example Regulatory horizon: EU, UK · AML / KYC, Payments · 12 months (2026-11-24) */
             title: string;
             /** @description The scan configuration used, defaults resolved */
-            config: {
-                [key: string]: unknown;
-            };
-            /** @description The snapshot envelope (open: new keys may appear): items, trends, executive_summary, executive_narrative, _briefing, auditor, translations, _meta */
-            data: {
-                [key: string]: unknown;
-            };
+            config: components["schemas"]["ResolvedScanConfigDto"];
+            /** @description The snapshot envelope (open: new keys may appear) */
+            data: components["schemas"]["SnapshotEnvelopeDto"];
             /** @description Reconciled actual (may be fractional) when available, else the whole-cent estimate */
             cost_cents: number | null;
             /** Format: date-time */
             created_at: string;
         };
+        /** @description The snapshot envelope. Open: new keys may appear within v1; keep the ones you do not know. */
+        SnapshotEnvelopeDto: {
+            /** @description Regulatory items, most important first */
+            items?: components["schemas"]["SnapshotItemDto"][];
+            /** @description Cross-item trends */
+            trends?: components["schemas"]["SnapshotTrendDto"][];
+            executive_summary?: components["schemas"]["ExecutiveSummaryDto"];
+            /** @description Prose; [[cite:N]] markers are kept in the sync 200 and live `complete` events, stripped on reads from storage */
+            executive_narrative?: string;
+            /** @description The sub-editor's block; absent on snapshots predating it or whose pass failed */
+            _briefing?: components["schemas"]["BriefingBlockDto"];
+            auditor?: components["schemas"]["AuditorSidecarDto"];
+            /** @description Language code -> translated prose, for the requested translationLanguages a translation provider produced (empty without one) */
+            translations?: {
+                [key: string]: components["schemas"]["EnvelopeTranslationDto"];
+            };
+            _meta?: components["schemas"]["SnapshotMetaDto"];
+        } & {
+            [key: string]: unknown;
+        };
         SnapshotExecutiveSummaryDto: {
             /** @description null when the envelope has no executive_summary key */
             data: components["schemas"]["ExecutiveSummaryDto"] | null;
         };
+        /** @description A regulatory item. Open: optional fields are added within v1 (as milestone and key_date_precision were). */
         SnapshotItemDto: {
             /**
              * @description Stable across snapshots for the same real-world instrument
              * @example eu-amlr
              */
             id: string;
+            /** @example Anti-Money Laundering Regulation (AMLR) */
             title: string;
             /** @example EU */
             jurisdiction: string;
@@ -1180,16 +1440,35 @@ export interface components {
             instrument_type: string;
             /** @enum {string} */
             stage: "proposed" | "consultation" | "adopted" | "in_force" | "applies";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The next key date inside the horizon; for a period (see key_date_precision) its last day
+             * @example 2027-07-10
+             */
             key_date: string;
+            /**
+             * @description How exact key_date is; absent means `day`. A `half` date of 2026-12-31 means "H2 2026".
+             * @enum {string}
+             */
+            key_date_precision?: "day" | "month" | "quarter" | "half" | "year";
+            /**
+             * @description What happens on the key date
+             * @example General application of the single AML/CFT rulebook
+             */
+            milestone?: string;
             /** @enum {string} */
             date_confidence: "confirmed" | "expected" | "speculative";
             /** @enum {string} */
             impact: "high" | "medium" | "low";
+            /** @description Prose; reads from storage strip its [[cite:N]] markers */
             summary: string;
+            /** @description What it means for a firm; prose like summary */
             implications: string;
+            /** @description Sources, referred to from prose as [[cite:N]] */
             citations: components["schemas"]["CitationDto"][];
             verification: components["schemas"]["ItemVerificationDto"];
+        } & {
+            [key: string]: unknown;
         };
         SnapshotItemsDto: {
             /** @description null when the envelope has no items key */
@@ -1242,6 +1521,65 @@ export interface components {
              */
             kind: "standard" | "council_composite" | "council_seat";
         };
+        /** @description How the snapshot was made; engines add keys of their own (open) */
+        SnapshotMetaDto: {
+            /**
+             * @description `offline`: written from the curated regulatory calendar, without an LLM
+             * @enum {string}
+             */
+            engine_mode?: "offline" | "llm";
+            /** @example v4 */
+            engine?: string;
+            /**
+             * Format: date
+             * @description The day the scan ran; the horizon starts here
+             */
+            scan_date?: string;
+            /**
+             * Format: date
+             * @description Last day of the horizon, inclusive
+             */
+            window_end?: string;
+            /** @example 12 */
+            horizon_months?: number;
+            /**
+             * @description Version of the regulatory calendar read
+             * @example 2026-11-24
+             */
+            calendar_version?: string;
+            /** @description Items kept */
+            selected_count?: number;
+            /** @description Items matching the scope before the item cap */
+            matched_count?: number;
+            /** @description true when the item cap left matching items out */
+            capped?: boolean;
+            /** @description `{max_items, order}`: how the kept items were chosen */
+            selection?: {
+                [key: string]: unknown;
+            };
+            /** @description Requested jurisdictions resolved to calendar ids */
+            matched_jurisdictions?: string[];
+            /** @description Requested jurisdictions that matched nothing */
+            unmatched_jurisdictions?: string[];
+            matched_areas?: string[];
+            unmatched_areas?: string[];
+            /** @description `{requested, produced, skipped?, provider}`: which translationLanguages were produced, and why others were skipped */
+            translation?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Set by `?language=` when a translation (or `simple`) was projected over the envelope
+             * @example fr
+             */
+            language?: string;
+            /**
+             * @description A council seat snapshot: the lens of its seat
+             * @enum {string}
+             */
+            council_seat?: "impact" | "timeline";
+        } & {
+            [key: string]: unknown;
+        };
         SnapshotTrendDto: {
             id: string;
             title: string;
@@ -1255,6 +1593,18 @@ export interface components {
         SnapshotTrendsDto: {
             /** @description null when the envelope has no trends key */
             data: components["schemas"]["SnapshotTrendDto"][] | null;
+        };
+        TranslatedItemDto: {
+            /** @example eu-amlr */
+            id: string;
+            title: string;
+            summary: string;
+            implications: string;
+        };
+        TranslatedTrendDto: {
+            id: string;
+            title: string;
+            description: string;
         };
         UsageReportDto: {
             /** Format: date-time */
@@ -1309,8 +1659,32 @@ export interface components {
              */
             cost_cents: number;
         };
+        VerificationPassDto: {
+            /**
+             * @description Which verification pass judged the item
+             * @enum {string}
+             */
+            pass: "realist" | "auditor";
+            /** @enum {string} */
+            status: "verified" | "unverified" | "disputed";
+            /**
+             * @description The pass's reason
+             * @example Confirmed date 9 January 2027, consistent with the applies stage.
+             */
+            note: string;
+        };
     };
-    responses: never;
+    responses: {
+        /** @description The request body is over 2 MB: plain text `Payload Too Large`, refused before the API layer (no problem document, no X-Request-Id). */
+        BodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: {
@@ -1320,9 +1694,9 @@ export interface components {
         RateLimit: string;
         /** @description Bucket policy: `<limit>;w=<window seconds>` */
         RateLimitPolicy: string;
-        /** @description Seconds until the bucket has room again */
+        /** @description Seconds to wait before retrying */
         RetryAfter: number;
-        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key */
+        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (absent otherwise) */
         IdempotencyReplayed: "true";
     };
     pathItems: never;
@@ -1338,7 +1712,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The process is serving */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1346,9 +1720,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example ok */
-                        status?: string;
+                        /** @enum {string} */
+                        status: "ok";
                     };
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
         };
@@ -1362,7 +1761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Postgres and Redis answer: ready for traffic */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1370,19 +1769,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example ok */
-                        status?: string;
+                        /** @enum {string} */
+                        status: "ok";
                         /**
                          * @example {
                          *       "postgres": "up",
                          *       "redis": "up"
                          *     }
                          */
-                        checks?: Record<string, never>;
+                        checks: {
+                            [key: string]: "up";
+                        };
                     };
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1392,7 +1808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer (the detail names which), or the process is shutting down. Take it out of rotation until it is 200 again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1418,7 +1834,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Up to `limit` export jobs */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1431,11 +1847,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -1446,7 +1874,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `validation_error`: A filter is invalid: `snapshot_id` not a uuid, `status` with an unknown value, `limit` outside 1 to 100. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1456,7 +1885,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1469,11 +1898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1483,11 +1908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1503,7 +1924,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters. Retries with the same key and body replay the first successful response (with `Idempotency-Replayed: true`) for 24 hours. */
+                /** @description Optional. A key you generate for one logical request, for example a fresh UUID, and reuse only to retry that request: 1 to 255 printable ASCII characters. A retry with the same key and the same body within 24 hours replays the first successful (2xx) response with `Idempotency-Replayed: true`; the same key with another body is 409 `idempotency_key_in_use`. Scoped per API key and endpoint. Leave it empty to run the request normally. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1515,22 +1936,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The export job is queued; Location is its status_url */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
-                    /** @description status_url */
-                    Location?: string;
+                    /** @description status_url of the job */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ExportCreatedDto"];
                 };
             };
-            /** @description `invalid_request`: The request is malformed: fix it before retrying. */
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1538,14 +1962,13 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -1556,7 +1979,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this snapshot_id in your account. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1567,9 +1990,8 @@ export interface operations {
                 };
             };
             /**
-             * @description `idempotency_key_in_use`: This Idempotency-Key was used with a different request body.
-             *
-             *     `idempotency_in_progress`: The original request with this Idempotency-Key is still running.
+             * @description - `idempotency_key_in_use`: The Idempotency-Key was already used with a different body on this endpoint; use a new key for a new request.
+             *     - `idempotency_in_progress`: The first request with this Idempotency-Key is still running; retry the same request later.
              */
             409: {
                 headers: {
@@ -1580,12 +2002,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
             /**
-             * @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code.
-             *
-             *     `unsupported_locale`: targetLanguage must be one of en, fr, de, es, it, zh, ja, simple.
-             *
-             *     `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 printable ASCII characters.
+             * @description - `validation_error`: A field is missing or invalid (snapshot_id not a uuid, an unregistered provider:artifact_type pair, …); `errors[]` lists each.
+             *     - `validation_error` with field code `incompatible`: The type needs an integration (notebook, voicePodcast) this account has not configured.
+             *     - `validation_error` with field code `invalid_value`: An option value outside its enum (or a withdrawn style).
+             *     - `validation_error` with field code `unknown_option`: An option name outside the type's options_schema (the message suggests the closest one).
+             *     - `invalid_idempotency_key`: The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII.
+             *     - `unsupported_locale`: options.targetLanguage is outside en, fr, de, es, it, zh, ja, simple.
              */
             422: {
                 headers: {
@@ -1596,7 +2020,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `exports` bucket (counted per API key, or per user for a dashboard session) is used up for the current hour; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1609,13 +2033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1625,13 +2043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1648,13 +2060,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description export_job_id from POST /v1/exports */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The export job */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1667,11 +2080,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -1682,7 +2107,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No export job with this id in your account (another account's jobs, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1692,7 +2117,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1705,11 +2131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1719,11 +2141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1740,13 +2158,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description export_job_id from POST /v1/exports */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
+            /** @description The job and its bytes are deleted (no body) */
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1757,11 +2176,23 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -1772,7 +2203,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No export job with this id in your account (another account's jobs, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1782,7 +2213,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `mutations` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1795,11 +2227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1809,11 +2237,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1829,34 +2253,107 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description bytes=<start>-<end> (audio and video only) */
+                /** @description A single byte range, `bytes=<first>-<last>`, `bytes=<first>-` or `bytes=-<suffix length>`; honoured for audio/aac, audio/mp4, audio/mpeg, audio/ogg, audio/wav, audio/webm, video/mp4, video/quicktime, video/webm (206), ignored for other types and for multiple ranges (200). Leave it empty for the whole file. */
                 Range?: string;
             };
             path: {
+                /** @description export_job_id from POST /v1/exports */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The artefact */
+            /** @description The whole artefact, in the media type of the job (`result_mime`) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description `inline` for PDF, image, audio and video, `attachment` otherwise, with the file name as ASCII (`filename`) and UTF-8 (`filename*`, RFC 8187); save the bytes under that name */
+                    "Content-Disposition": string;
+                    /** @description Size of this body in bytes */
+                    "Content-Length": number;
+                    /** @description `bytes`, on audio/aac, audio/mp4, audio/mpeg, audio/ogg, audio/wav, audio/webm, video/mp4, video/quicktime, video/webm only: they can be fetched in ranges */
+                    "Accept-Ranges"?: "bytes";
+                    /** @description `private, max-age=0, must-revalidate` */
+                    "Cache-Control": string;
+                    /** @description `nosniff`: the declared Content-Type is the only one to use */
+                    "X-Content-Type-Options": string;
+                    /** @description Only on HTML and SVG/XML documents: a sandboxing Content-Security-Policy (the web slides run scripts in an opaque origin) */
+                    "Content-Security-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "audio/aac": string;
+                    "audio/mp4": string;
+                    "audio/mpeg": string;
+                    "audio/ogg": string;
+                    "audio/wav": string;
+                    "audio/webm": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "text/csv": string;
+                    "text/html": string;
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                    "video/webm": string;
+                };
+            };
+            /** @description The requested byte range of a audio/aac, audio/mp4, audio/mpeg, audio/ogg, audio/wav, audio/webm, video/mp4, video/quicktime, video/webm artefact (the Range header named one inside the file) */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description The range sent and the full size: `bytes <first>-<last>/<size>` */
+                    "Content-Range": string;
+                    /** @description Size of this body in bytes */
+                    "Content-Length": number;
+                    /** @description `bytes` */
+                    "Accept-Ranges": "bytes";
+                    /** @description `inline` for PDF, image, audio and video, `attachment` otherwise, with the file name as ASCII (`filename`) and UTF-8 (`filename*`, RFC 8187); save the bytes under that name */
+                    "Content-Disposition": string;
+                    /** @description `private, max-age=0, must-revalidate` */
+                    "Cache-Control": string;
+                    /** @description `nosniff`: the declared Content-Type is the only one to use */
+                    "X-Content-Type-Options": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/aac": string;
+                    "audio/mp4": string;
+                    "audio/mpeg": string;
+                    "audio/ogg": string;
+                    "audio/wav": string;
+                    "audio/webm": string;
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                    "video/webm": string;
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -1867,7 +2364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No export job with this id in your account. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1877,7 +2374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_ready`: The export has not completed yet; poll its status. */
+            /** @description `not_ready`: The job has not completed (queued, processing, failed, cancelled or undelivered); poll GET /v1/exports/{id}. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1887,7 +2384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `gone`: The export completed but its bytes are no longer retained. */
+            /** @description `gone`: The job completed but its bytes are past retention; create the export again. */
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1897,17 +2394,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `range_not_satisfiable`: The requested byte range lies outside the resource. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `range_not_satisfiable`: Audio or video only: the Range starts past the end of the file. Content-Range gives the size. */
             416: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `bytes *\/<size>`: the size of the whole file */
+                    "Content-Range": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1920,11 +2420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1934,11 +2430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1959,7 +2451,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account's keys */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1972,9 +2464,22 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
              */
             401: {
                 headers: {
@@ -1985,7 +2490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `permission_denied`: You are authenticated but not allowed to do this. */
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1995,7 +2500,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `keys` bucket (counted per dashboard user) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2008,11 +2514,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2022,11 +2524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2051,7 +2549,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The new key, with the raw key in `key` (shown only this once) */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2063,7 +2561,10 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiKeyDto"];
                 };
             };
-            /** @description `invalid_request`: The request is malformed: fix it before retrying. */
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2071,12 +2572,12 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
              */
             401: {
                 headers: {
@@ -2087,7 +2588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `permission_denied`: You are authenticated but not allowed to do this. */
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2097,10 +2598,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
             /**
-             * @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code.
-             *
-             *     `key_limit_exceeded`: The account already has 10 active API keys; revoke one first.
+             * @description - `validation_error`: `name` is missing, empty, longer than 200 characters or not a string.
+             *     - `key_limit_exceeded`: The account already has 10 active keys; revoke one first.
              */
             422: {
                 headers: {
@@ -2111,7 +2612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `keys` bucket (counted per dashboard user) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2124,7 +2625,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2134,7 +2635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2151,13 +2652,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The key id (from POST or GET /v1/keys) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The key is revoked */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2170,9 +2672,22 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
              */
             401: {
                 headers: {
@@ -2183,7 +2698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `permission_denied`: You are authenticated but not allowed to do this. */
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2193,7 +2708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No key with this id in the session's account. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2203,7 +2718,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `keys` bucket (counted per dashboard user) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2216,7 +2732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2226,7 +2742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2247,7 +2763,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Regulatory areas */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2260,11 +2776,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2275,7 +2803,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2288,11 +2817,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2302,11 +2827,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2327,7 +2848,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The listed engines and the allowed horizons */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2340,11 +2861,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2355,7 +2888,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2368,11 +2902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2382,11 +2912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2407,7 +2933,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Export types with their options_schema */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2420,11 +2946,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2435,7 +2973,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2448,11 +2987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2462,11 +2997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2487,7 +3018,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Jurisdictions and their regulators */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2500,11 +3031,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2515,7 +3058,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2528,11 +3072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2542,11 +3082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2567,7 +3103,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Providers with their models */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2580,11 +3116,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2595,7 +3143,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2608,11 +3157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2622,11 +3167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2641,10 +3182,11 @@ export interface operations {
     createScan: {
         parameters: {
             query?: {
+                /** @description Omitted: `sync`, which waits up to 120 s for the result. Council scans take about 15 minutes: use `async`. */
                 mode?: "sync" | "async";
             };
             header?: {
-                /** @description 1 to 255 printable ASCII characters. Retries with the same key and body replay the first successful response (with `Idempotency-Replayed: true`) for 24 hours. */
+                /** @description Optional. A key you generate for one logical request, for example a fresh UUID, and reuse only to retry that request: 1 to 255 printable ASCII characters. A retry with the same key and the same body within 24 hours replays the first successful (2xx) response with `Idempotency-Replayed: true`; the same key with another body is 409 `idempotency_key_in_use`. Scoped per API key and endpoint. Leave it empty to run the request normally. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2656,7 +3198,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The scan finished within the sync window */
+            /** @description The scan finished within the sync wait: `completed` with its snapshot (prose keeps its [[cite:N]] markers), or `failed`/`cancelled` with `error` */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2669,22 +3211,25 @@ export interface operations {
                     "application/json": components["schemas"]["ScanFinishedDto"];
                 };
             };
-            /** @description Running; poll status_url or follow stream_url */
+            /** @description The scan is running (mode=async, or the sync wait ran out: then `message` says so); Location is status_url */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
-                    /** @description status_url */
-                    Location?: string;
+                    /** @description status_url: poll it, or follow stream_url */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScanAcceptedDto"];
                 };
             };
-            /** @description `invalid_request`: The request is malformed: fix it before retrying. */
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2692,14 +3237,13 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2710,7 +3254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `budget_exhausted`: The account's prepaid budget pool cannot cover the scan's expected cost. */
+            /** @description `budget_exhausted`: The account's budget pool cannot cover the scan's expected cost. */
             402: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2721,9 +3265,8 @@ export interface operations {
                 };
             };
             /**
-             * @description `idempotency_key_in_use`: This Idempotency-Key was used with a different request body.
-             *
-             *     `idempotency_in_progress`: The original request with this Idempotency-Key is still running.
+             * @description - `idempotency_key_in_use`: The Idempotency-Key was already used with a different body on this endpoint; use a new key for a new request.
+             *     - `idempotency_in_progress`: The first request with this Idempotency-Key is still running; retry the same request later.
              */
             409: {
                 headers: {
@@ -2734,14 +3277,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
             /**
-             * @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code.
-             *
-             *     `engine_deprecated`: The engine is retired; use one listed by GET /v1/meta/engines.
-             *
-             *     `council_model_fixed`: The council engine runs fixed models; omit `model` or send `large`.
-             *
-             *     `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 printable ASCII characters.
+             * @description - `validation_error`: A field is missing or invalid; `errors[]` lists every one with its path and field code.
+             *     - `validation_error` with field code `engine_deprecated`: A retired engine (v1, v2, v3, admiral).
+             *     - `validation_error` with field code `incompatible`: A field valid only with another setting (fetchProvider without engine v4.5-beta, realist without an explicit engine).
+             *     - `validation_error` (invalid mode): The `mode` query parameter is neither sync nor async.
+             *     - `validation_error` with field code `small_model_blocked_on_verifier`: model `small` on a verifier-aware config (v4.5-alpha, v4.5-beta, or v4 with a verification pass).
+             *     - `invalid_idempotency_key`: The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII.
+             *     - `council_model_fixed`: Engine council with a model other than `large`.
              */
             422: {
                 headers: {
@@ -2752,7 +3296,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `scans` bucket (counted per API key, or per user for a dashboard session) is used up for the current hour; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2765,13 +3309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2782,13 +3320,8 @@ export interface operations {
                 };
             };
             /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `engine_unavailable`: The requested engine is not loaded in this deployment.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
+             * @description - `transient_error`: Postgres or Redis does not answer; retry with backoff.
+             *     - `engine_unavailable`: The engine is valid but not enabled on this deployment (ENABLED_ENGINES).
              */
             503: {
                 headers: {
@@ -2806,13 +3339,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description scan_id from POST /v1/scans */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The scan as it stands */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2825,11 +3359,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2840,7 +3386,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No scan with this id in your account (another account's scans count as missing; so does a malformed id). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2850,7 +3396,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2863,11 +3410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2877,11 +3420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2898,13 +3437,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description scan_id from POST /v1/scans */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The scan is now cancelled */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2917,11 +3457,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -2932,7 +3484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No scan with this id in your account. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2942,7 +3494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `invalid_state`: The scan is already finished and cannot be cancelled. */
+            /** @description `invalid_state`: The scan already finished (completed, failed or cancelled); nothing changed. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2952,7 +3504,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `mutations` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2965,11 +3518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2979,11 +3528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2998,30 +3543,46 @@ export interface operations {
     streamScan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `id` of the last event received, when reconnecting: the stream sends only the events after it. Ids are opaque (`<n>-<n>` today); an unknown or expired one starts over from the current state. Browsers' EventSource sends it by itself. */
+                "Last-Event-ID"?: string;
+            };
             path: {
+                /** @description scan_id from POST /v1/scans */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description An event stream */
+            /** @description The event stream: `progress` events, then one terminal event (`complete`, `error` or `cancelled`), then the stream closes */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ScanProgressEventDto"] | components["schemas"]["ScanCompleteEventDto"] | components["schemas"]["ScanErrorEventDto"] | components["schemas"]["ScanCancelledEventDto"];
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3032,7 +3593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No scan with this id in your account. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3042,7 +3603,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: This API key already has as many streams open as it may (the `streams` bucket); close one or retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3053,7 +3615,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3063,10 +3625,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /**
+             * @description - `transient_error`: Postgres or Redis does not answer; retry with backoff.
+             *     - `transient_error` (stream capacity): This server holds as many streams as it can, or is shutting down; retry after Retry-After seconds (reconnects resume).
+             */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3088,7 +3654,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The estimate, with the engine it assumed and how confident it is */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3100,7 +3666,10 @@ export interface operations {
                     "application/json": components["schemas"]["ScanEstimateDto"];
                 };
             };
-            /** @description `invalid_request`: The request is malformed: fix it before retrying. */
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3108,14 +3677,13 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3126,7 +3694,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code. */
+            413: components["responses"]["BodyTooLarge"];
+            /**
+             * @description - `validation_error`: A field is missing or invalid; `errors[]` lists every one with its path and field code.
+             *     - `validation_error` with field code `engine_deprecated`: A retired engine (v1, v2, v3, admiral).
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3136,7 +3708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3149,11 +3721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3163,11 +3731,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3186,17 +3750,14 @@ export interface operations {
                 from?: string;
                 /** @description Only snapshots created before this instant (exclusive) */
                 to?: string;
-                /** @description Only snapshots whose config lists this jurisdiction (exact entry, case-insensitive) */
+                /** @description Only snapshots whose config lists this jurisdiction (exact entry, case-insensitive), such as `EU` */
                 jurisdiction?: string;
-                /** @description Only snapshots whose config lists this area (exact entry, case-insensitive) */
+                /** @description Only snapshots whose config lists this area (exact entry, case-insensitive), such as `Payments` */
                 area?: string;
+                /** @description Page size */
                 limit?: number;
+                /** @description Snapshots to skip (newest first) */
                 offset?: number;
-                /**
-                 * @deprecated
-                 * @description Removed: any value gives 422 `unknown_parameter`
-                 */
-                starred?: string;
             };
             header?: never;
             path?: never;
@@ -3204,7 +3765,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description One page of snapshot summaries and the total matching the filters */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3217,11 +3778,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3232,10 +3805,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
             /**
-             * @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code.
-             *
-             *     `unknown_parameter`: A removed or unknown query parameter was sent.
+             * @description - `validation_error`: A filter is invalid: limit outside 1 to 100, a negative offset, a `from` or `to` that is not an ISO 8601 date-time, or `from` after `to`.
+             *     - `unknown_parameter`: The removed `starred` filter was sent (with any value).
              */
             422: {
                 headers: {
@@ -3246,7 +3819,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3259,7 +3832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3269,7 +3842,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3288,51 +3861,65 @@ export interface operations {
                 language?: "en" | "fr" | "de" | "es" | "it" | "zh" | "ja" | "simple";
             };
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The snapshot with its envelope */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SnapshotDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3343,7 +3930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this id in your account (another account's snapshots, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3353,7 +3940,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `validation_error`: `language` is not one of en, fr, de, es, it, zh, ja, simple. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3363,7 +3951,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3376,7 +3964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3386,7 +3974,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3402,51 +3990,65 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The briefing block with `available: true`, or `{available: false}` */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BriefingDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3457,7 +4059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this id in your account (another account's snapshots, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3467,7 +4069,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3480,7 +4083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3490,7 +4093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3506,51 +4109,65 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The drift overlay, or `{available: false}` without a baseline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DriftDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3561,7 +4178,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this id in your account (another account's snapshots, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3571,7 +4188,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3584,7 +4202,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3594,7 +4212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3613,51 +4231,65 @@ export interface operations {
                 language?: string;
             };
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The narrative and the language served */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ExecutiveNarrativeDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3669,9 +4301,8 @@ export interface operations {
                 };
             };
             /**
-             * @description `not_found`: The resource does not exist or belongs to another account.
-             *
-             *     `translation_not_available`: The snapshot has no translation for the requested language.
+             * @description - `not_found`: No snapshot with this id in your account, or the snapshot has no executive narrative.
+             *     - `translation_not_available`: The snapshot has no complete translation into the requested `language`.
              */
             404: {
                 headers: {
@@ -3682,7 +4313,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `validation_error`: `language` was sent more than once or is not a string. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3692,7 +4324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3705,7 +4337,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3715,7 +4347,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3731,51 +4363,65 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The executive summary (or null) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SnapshotExecutiveSummaryDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3786,7 +4432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this id in your account (another account's snapshots, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3796,7 +4442,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3809,7 +4456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3819,7 +4466,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3835,51 +4482,65 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The items (or null) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SnapshotItemsDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3890,7 +4551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this id in your account (another account's snapshots, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3900,7 +4561,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3913,7 +4575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3923,7 +4585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3939,51 +4601,65 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier read: 304 with no body when it still matches */
+                /** @description The ETag of an earlier read of this URL: 304 with no body while it still matches */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Snapshot id; a malformed or foreign id is 404 `not_found` */
+                /** @description snapshot_id from POST /v1/scans or an id from GET /v1/snapshots */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The trends (or null) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SnapshotTrendsDto"];
                 };
             };
-            /** @description Not modified: the If-None-Match tag matches (no body) */
+            /** @description Not modified: If-None-Match holds the current ETag; reuse your copy (no body) */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description Strong entity tag of this representation (snapshots are immutable) */
-                    ETag?: string;
-                    /** @description `private, no-cache` */
-                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Strong entity tag of this representation (snapshots are immutable); send it back in If-None-Match */
+                    ETag: string;
+                    /** @description `private, no-cache`: revalidate with If-None-Match */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `Authorization: Bearer <API_KEY>` header.
+             *     - `authentication_invalid`: The bearer token is not a well-formed API key, or no key has it.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -3994,7 +4670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `not_found`: The resource does not exist or belongs to another account. */
+            /** @description `not_found`: No snapshot with this id in your account (another account's snapshots, and malformed ids, count as missing). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4004,7 +4680,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4017,7 +4694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4027,7 +4704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4054,7 +4731,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description One row per group, and the totals */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4067,11 +4744,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: Neither `Authorization: Bearer <API_KEY>` nor a `dashboard_session` cookie.
+             *     - `authentication_invalid`: The API key or the dashboard session is malformed, unknown or expired.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -4082,17 +4771,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `permission_denied`: You are authenticated but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
-                };
-            };
-            /** @description `validation_error`: Some fields are invalid; `errors[]` lists each with its path and code. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `validation_error`: `from` or `to` is not an ISO 8601 date-time, `from` is after `to` (field code `invalid_range`), or `group_by` is unknown. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4102,7 +4782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4115,7 +4795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id. */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4125,7 +4805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `transient_error`: A backing service is temporarily unavailable; retry with backoff. */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4146,7 +4826,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The account's budget pool */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4159,11 +4839,23 @@ export interface operations {
                 };
             };
             /**
-             * @description `authentication_required`: Send `Authorization: Bearer <API_KEY>` (or a dashboard session for key management).
-             *
-             *     `authentication_invalid`: The bearer token or session is malformed, expired or unknown.
-             *
-             *     `key_revoked`: This API key was revoked. Create a new key in the dashboard.
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: Neither `Authorization: Bearer <API_KEY>` nor a `dashboard_session` cookie.
+             *     - `authentication_invalid`: The API key or the dashboard session is malformed, unknown or expired.
+             *     - `key_revoked`: The API key was revoked; create a new one with a dashboard session.
              */
             401: {
                 headers: {
@@ -4174,17 +4866,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /** @description `permission_denied`: You are authenticated but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
-                };
-            };
-            /** @description `rate_limit_exceeded`: A rate-limit bucket is exhausted; wait for Retry-After seconds. */
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4197,11 +4880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             *
-             *     `internal_error`: An unexpected error occurred; retry with backoff and quote the request id.
-             */
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4211,11 +4890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
             };
-            /**
-             * @description `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             *
-             *     `transient_error`: A backing service is temporarily unavailable; retry with backoff.
-             */
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
