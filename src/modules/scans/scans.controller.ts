@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response as ExpressResponse } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -110,12 +110,15 @@ export class ScansController {
   async stream(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Query('lastEventId') lastEventIdParam: unknown,
     @Req() req: Request,
     @Res() res: ExpressResponse,
   ): Promise<void> {
     const scan = await this.scans.owned(principal.accountId, id);
     const subject = principal.kind === 'api_key' ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
-    await this.streams.open(scan, subject, sseResponse(req, res));
+    // The header wins: an EventSource that reconnects sends its newest id there, while its URL keeps the first.
+    await this.streams.open(scan, subject, sseResponse(req, res), lastEventId ?? lastEventIdParam);
   }
 
   @Post(':id/cancel')
