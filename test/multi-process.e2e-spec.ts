@@ -121,6 +121,17 @@ describe('two API processes', () => {
     await again.ended;
     expect(again.events).toHaveLength(1);
     expect(again.events[0].type).toBe('complete');
+
+    // One that comes back to the other process with the id of an event it got here gets the rest, the same ids.
+    const local = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+    const resumed = await openSse(local, streamUrl, { ...headers, 'Last-Event-ID': stream.ids[1]! });
+    await resumed.ended;
+    expect(resumed.ids).toEqual(stream.ids.slice(2));
+    expect(resumed.events.slice(0, -1)).toEqual(stream.events.slice(2, -1));
+    expect(resumed.events[resumed.events.length - 1]).toMatchObject({
+      type: 'complete',
+      snapshotId: stream.events[stream.events.length - 1].snapshotId,
+    });
   });
 
   it('executes 50 concurrent identical scan requests across both processes exactly once', async () => {

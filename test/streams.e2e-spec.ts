@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../src/config/app-config';
+import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
+import { RedisService } from '../src/infra/redis/redis.service';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { ScanEventsService } from '../src/modules/scans/scan-events.service';
@@ -118,6 +119,30 @@ describe('scan streams under pressure and faults', () => {
     expect(stream.events[stream.events.length - 1]).toEqual({ type: 'error', error: 'The scan failed' });
     await settled();
   });
+
+  it('sends the progress published while its link to Redis was down, from the scan log, in order, once', async () => {
+    const { scanId, auth } = await runningScan();
+    const stream = await openSse(baseUrl, `/v1/scans/${scanId}/stream`, auth);
+    await stream.waitFor((event) => event.type === 'progress');
+    // A worker that still reaches Redis publishes while this process's link is cut.
+    const workerRedis = new RedisService({ redisUrl: savedRedisUrl, redisPrefix: t.app.get(APP_CONFIG).redisPrefix } as AppConfig);
+    const worker = new ScanEventsService(workerRedis);
+    const missed = [70, 80].map((percent) => ({ type: 'progress' as const, phase: 'verify', percent, message: `Verifying ${percent}` }));
+    redisProxy.cut();
+    try {
+      for (const event of missed) expect(await worker.publish(scanId, event)).toEqual(expect.any(String));
+    } finally {
+      redisProxy.restore();
+    }
+    await stream.waitFor((event) => event.percent === 80);
+    await t.app.get(DataSource).query(`UPDATE scans SET status = 'cancelled', completed_at = now() WHERE id = $1`, [scanId]);
+    await worker.publish(scanId, { type: 'cancelled' });
+    await stream.ended;
+    expect(stream.events.slice(1)).toEqual([...missed, { type: 'cancelled' }]);
+    expect(new Set(stream.ids).size).toBe(stream.ids.length);
+    await workerRedis.onApplicationShutdown();
+    await settled();
+  }, 30_000);
 
   it('answers 503 promptly when the stream cannot subscribe (Redis unreachable), and streams again afterwards', async () => {
     const { scanId, auth } = await runningScan();

@@ -4,6 +4,8 @@ export interface SseCapture {
   status: number;
   contentType: string | undefined;
   events: Array<Record<string, unknown>>;
+  /** The SSE `id:` each event came with (undefined when it had none), index for index with `events`. */
+  ids: Array<string | undefined>;
   comments: string[];
   raw: string;
   /** Resolves when the server ends the stream. */
@@ -13,7 +15,7 @@ export interface SseCapture {
   waitFor(predicate: (event: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
 }
 
-/** A minimal SSE client over node:http that records every `data:` event and comment line. */
+/** A minimal SSE client over node:http that records every `data:` event (with its `id:`) and comment line. */
 export function openSse(baseUrl: string, path: string, headers: Record<string, string>): Promise<SseCapture> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${baseUrl}${path}`, { headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
@@ -24,6 +26,7 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
         status: res.statusCode ?? 0,
         contentType: res.headers['content-type'],
         events: [],
+        ids: [],
         comments: [],
         raw: '',
         ended: new Promise((r) => (endedResolve = r)),
@@ -43,7 +46,11 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
               () => fail(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(capture.events.map((e) => e.type))}`)),
               timeoutMs,
             );
-            if (!check()) waiters.push(() => void check());
+            // Checked again after every chunk until it matches (a chunk may hold only a heartbeat).
+            const waiter = () => {
+              if (!check()) waiters.push(waiter);
+            };
+            waiter();
           });
         },
       };
@@ -55,9 +62,13 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
         while ((index = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, index);
           buffer = buffer.slice(index + 2);
-          for (const line of block.split('\n')) {
-            if (line.startsWith('data: ')) capture.events.push(JSON.parse(line.slice(6)));
-            else if (line.startsWith(':')) capture.comments.push(line);
+          const lines = block.split('\n');
+          const id = lines.find((line) => line.startsWith('id: '))?.slice(4);
+          for (const line of lines) {
+            if (line.startsWith('data: ')) {
+              capture.events.push(JSON.parse(line.slice(6)));
+              capture.ids.push(id);
+            } else if (line.startsWith(':')) capture.comments.push(line);
           }
         }
         for (const waiter of waiters.splice(0)) waiter();

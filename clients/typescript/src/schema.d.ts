@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Live scan progress (server-sent events)
-         * @description Server-sent events. Each message has an `id:` line and a `data:` line holding a JSON object told apart by `type`: `progress` {phase, percent, message}, then exactly one terminal event, `complete` {data, snapshotId}, `error` {error} or `cancelled`, after which the stream closes. The current state is sent at once; a finished scan sends its terminal event once and closes. A `: heartbeat` comment comes every 30 s. To resume after a dropped connection, reconnect with `Last-Event-ID` (EventSource does this itself). Not rate-limited, but the streams open at once are capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint: reconnect and the stream resumes from the stored state.
+         * @description Server-sent events. Each message has an `id:` line and a `data:` line holding a JSON object told apart by `type`: `progress` {phase, percent, message}, then exactly one terminal event, `complete` {data, snapshotId}, `error` {error} or `cancelled`, after which the stream closes. The current state is sent at once; a finished scan sends its terminal event once and closes. A `: heartbeat` comment comes every 30 s. To resume after a dropped connection, reconnect with `Last-Event-ID` (EventSource does this itself) or `?lastEventId=`: the stream sends the events you missed, in order and once each, then live ones; an id the server cannot place (unknown, expired, or from another scan) starts a fresh stream. Not rate-limited, but the streams open at once are capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint; reconnecting with the last id resumes where it left off.
          */
         get: operations["streamScan"];
         put?: never;
@@ -3542,9 +3542,12 @@ export interface operations {
     };
     streamScan: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as the `Last-Event-ID` header, for clients that cannot set headers; the header wins when both are sent. */
+                lastEventId?: string;
+            };
             header?: {
-                /** @description The `id` of the last event received, when reconnecting: the stream sends only the events after it. Ids are opaque (`<n>-<n>` today); an unknown or expired one starts over from the current state. Browsers' EventSource sends it by itself. */
+                /** @description The `id` of the last event received, when reconnecting: the stream sends only the events after it. Ids are opaque (`<n>-<n>` today); an unknown or expired one starts a fresh stream. Browsers' EventSource sends it by itself. */
                 "Last-Event-ID"?: string;
             };
             path: {

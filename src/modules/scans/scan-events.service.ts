@@ -1,18 +1,14 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { transientError } from '../../common/errors/api-error';
-import type { ScanProgress } from './entities/scan.entity';
 import { RedisService } from '../../infra/redis/redis.service';
+import type { ScanEvent } from './scan-event';
+import { parseLogMessage, ScanEventLog, type LoggedEvent } from './scan-event-log';
 
-export type ScanEvent =
-  | ({ type: 'progress' } & ScanProgress)
-  | { type: 'complete'; data: Record<string, unknown>; snapshotId: string }
-  | { type: 'error'; error: string }
-  | { type: 'cancelled' };
-
-export const isTerminal = (event: ScanEvent) => event.type !== 'progress';
+export { isTerminal, type ScanEvent } from './scan-event';
 
 export interface ScanSubscriber {
-  onEvent(event: ScanEvent): void;
+  /** `id` is the event's place in the scan's log (see ScanEventLog). */
+  onEvent(event: ScanEvent, id: string): void;
   /** The subscription was interrupted and is live again: events published meanwhile were missed. */
   onGap(): void;
 }
@@ -21,27 +17,44 @@ export interface ScanSubscriber {
 const SUBSCRIBE_TIMEOUT_MS = 3000;
 
 /**
- * Scan progress fan-out over Redis pub/sub, so a stream on one API process hears a worker on another.
- * One subscriber connection per process; each scan channel is subscribed while it has local listeners.
- * Publishing is best-effort: the stored scan state is the truth, and listeners re-read it after a gap.
+ * Scan progress fan-out over Redis pub/sub, so a stream on one API process hears a worker on another, and each
+ * scan's log of events (ScanEventLog), so a client that comes back is sent what it missed. Every event is logged
+ * and published in one step, with its log id. One subscriber connection per process; each scan channel is
+ * subscribed while it has local listeners. Publishing is best-effort: the stored scan state is the truth, and
+ * listeners re-read the log and the state after a gap.
  */
 @Injectable()
 export class ScanEventsService implements OnApplicationShutdown {
   private readonly logger = new Logger('ScanEventsService');
   private readonly subscribers = new Map<string, Set<ScanSubscriber>>();
   private attached = false;
+  private readonly log: ScanEventLog;
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly redis: RedisService) {
+    this.log = new ScanEventLog(redis);
+  }
 
-  /** False when the event could not be published (Redis unavailable); never throws. */
-  async publish(scanId: string, event: ScanEvent): Promise<boolean> {
+  /**
+   * Logs and publishes the event; answers its log id (for a terminal event after the scan's end: the logged end's
+   * id). Undefined when it was not published (Redis unavailable, or progress after the end); never throws.
+   */
+  async publish(scanId: string, event: ScanEvent): Promise<string | undefined> {
     try {
-      await this.redis.client.publish(this.channel(scanId), JSON.stringify(event));
-      return true;
+      return (await this.log.append(scanId, event)) ?? undefined;
     } catch (error) {
       this.logger.warn({ scanId, type: event.type, err: String(error) }, 'scan event not published; listeners re-read the stored state');
-      return false;
+      return undefined;
     }
+  }
+
+  /** The scan's logged events after `id`; undefined when the log cannot tell (unknown, trimmed or expired id). */
+  missedSince(scanId: string, id: string): Promise<LoggedEvent[] | undefined> {
+    return this.log.after(scanId, id);
+  }
+
+  /** The id of the scan's newest logged event (`LOG_START` when none) and whether it ended the scan. */
+  lastLogged(scanId: string): Promise<{ id: string; terminal: boolean }> {
+    return this.log.last(scanId);
   }
 
   /**
@@ -96,14 +109,9 @@ export class ScanEventsService implements OnApplicationShutdown {
     const client = this.redis.subscriberClient();
     client.on('message', (channel: string, message: string) => {
       const set = this.subscribers.get(channel);
-      if (!set) return;
-      let event: ScanEvent;
-      try {
-        event = JSON.parse(message) as ScanEvent;
-      } catch {
-        return;
-      }
-      for (const subscriber of [...set]) subscriber.onEvent(event);
+      const logged = set && parseLogMessage(message);
+      if (!set || !logged) return;
+      for (const subscriber of [...set]) subscriber.onEvent(logged.event, logged.id);
     });
     // ioredis resubscribes by itself on reconnect; whatever was published while it was away is lost.
     let lost = false;
@@ -116,6 +124,6 @@ export class ScanEventsService implements OnApplicationShutdown {
   }
 
   private channel(scanId: string): string {
-    return this.redis.key('scan-events', scanId);
+    return this.log.channel(scanId);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -138,14 +138,20 @@ export class ScansController {
     operationId: 'streamScan',
     summary: 'Live scan progress (server-sent events)',
     description:
-      'Server-sent events. Each message has an `id:` line and a `data:` line holding a JSON object told apart by `type`: `progress` {phase, percent, message}, then exactly one terminal event, `complete` {data, snapshotId}, `error` {error} or `cancelled`, after which the stream closes. The current state is sent at once; a finished scan sends its terminal event once and closes. A `: heartbeat` comment comes every 30 s. To resume after a dropped connection, reconnect with `Last-Event-ID` (EventSource does this itself). Not rate-limited, but the streams open at once are capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint: reconnect and the stream resumes from the stored state.',
+      'Server-sent events. Each message has an `id:` line and a `data:` line holding a JSON object told apart by `type`: `progress` {phase, percent, message}, then exactly one terminal event, `complete` {data, snapshotId}, `error` {error} or `cancelled`, after which the stream closes. The current state is sent at once; a finished scan sends its terminal event once and closes. A `: heartbeat` comment comes every 30 s. To resume after a dropped connection, reconnect with `Last-Event-ID` (EventSource does this itself) or `?lastEventId=`: the stream sends the events you missed, in order and once each, then live ones; an id the server cannot place (unknown, expired, or from another scan) starts a fresh stream. Not rate-limited, but the streams open at once are capped per API key (429, the `streams` bucket) and per server (503); both carry Retry-After. A server that shuts down ends its streams with an SSE `retry:` hint; reconnecting with the last id resumes where it left off.',
   })
   @SCAN_ID
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,
     description:
-      "The `id` of the last event received, when reconnecting: the stream sends only the events after it. Ids are opaque (`<n>-<n>` today); an unknown or expired one starts over from the current state. Browsers' EventSource sends it by itself.",
+      "The `id` of the last event received, when reconnecting: the stream sends only the events after it. Ids are opaque (`<n>-<n>` today); an unknown or expired one starts a fresh stream. Browsers' EventSource sends it by itself.",
+    schema: { type: 'string', maxLength: 200 },
+  })
+  @ApiQuery({
+    name: 'lastEventId',
+    required: false,
+    description: 'The same as the `Last-Event-ID` header, for clients that cannot set headers; the header wins when both are sent.',
     schema: { type: 'string', maxLength: 200 },
   })
   @ApiProduces('text/event-stream')
@@ -159,12 +165,15 @@ export class ScansController {
   async stream(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Query('lastEventId') lastEventIdParam: unknown,
     @Req() req: Request,
     @Res() res: ExpressResponse,
   ): Promise<void> {
     const scan = await this.scans.owned(principal.accountId, id);
     const subject = principal.kind === 'api_key' ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
-    await this.streams.open(scan, subject, sseResponse(req, res));
+    // The header wins: an EventSource that reconnects sends its newest id there, while its URL keeps the first.
+    await this.streams.open(scan, subject, sseResponse(req, res), lastEventId ?? lastEventIdParam);
   }
 
   @Post(':id/cancel')

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { ScanEvent } from '../scan-events.service';
+import type { ScanEvent } from '../scan-event';
 
 /** Where a scan stream writes: the service decides what to send and when; this decides how it looks on the wire. */
 export interface ScanEventSink {
@@ -7,13 +7,14 @@ export interface ScanEventSink {
   onClose(listener: () => void): void;
   /** Starts the stream (status and headers); nothing is written before it, so a refusal can still be a problem document. */
   start(): void;
-  send(event: ScanEvent): void;
+  /** `id` becomes the SSE `id:`, which the client sends back as Last-Event-ID when it reconnects. */
+  send(event: ScanEvent, id: string): void;
   heartbeat(): void;
   /** Ends the stream; with `reconnectAfterMs`, tells the client to come back after that long (SSE `retry:`). */
   end(reconnectAfterMs?: number): void;
 }
 
-/** A server-sent-events sink over an Express response: `data:` lines only, heartbeat comments. */
+/** A server-sent-events sink over an Express response: `id:` and `data:` lines (no `event:`), heartbeat comments. */
 export function sseResponse(req: Request, res: Response): ScanEventSink {
   return {
     onClose(listener) {
@@ -27,8 +28,8 @@ export function sseResponse(req: Request, res: Response): ScanEventSink {
       res.setHeader('X-Accel-Buffering', 'no');
       res.flushHeaders();
     },
-    send(event) {
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
+    send(event, id) {
+      res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
     },
     heartbeat() {
       res.write(': heartbeat\n\n');
