@@ -40,6 +40,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).offlineStepMs).toBe(1500);
   });
 
+  it('warms the renderers at worker start except under jest, unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).warmRenderers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32) }).warmRenderers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).warmRenderers).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', WARM_RENDERERS: 'true' }).warmRenderers).toBe(true);
+    expect(loadConfig({ WARM_RENDERERS: 'false' }).warmRenderers).toBe(false);
+  });
+
   it('derives BASE_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');

@@ -41,6 +41,8 @@ export interface AppConfig {
   /** Bull job lock; a worker silent this long is presumed dead and its scan job is recovered. */
   scanJobLockMs: number;
   exportWorkerConcurrency: number;
+  /** Render every in-process artefact type once when a worker starts, so its first export is not its slowest. */
+  warmRenderers: boolean;
   /** Bull job lock of exports, as scanJobLockMs for scans. */
   exportJobLockMs: number;
   /** SIGTERM: how long in-flight requests and jobs get before the process exits anyway. */
@@ -224,6 +226,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanWorkerConcurrency: read.int('SCAN_WORKER_CONCURRENCY', 4, 1, 64),
     scanJobLockMs: read.int('SCAN_JOB_LOCK_MS', 30000, 1000, 600000),
     exportWorkerConcurrency: read.int('EXPORT_WORKER_CONCURRENCY', 2, 1, 64),
+    // Off under jest (NODE_ENV=test): every test boot would pay a few seconds of rendering for nothing.
+    warmRenderers: read.bool('WARM_RENDERERS', read.optional('NODE_ENV') !== 'test'),
     exportJobLockMs: read.int('EXPORT_JOB_LOCK_MS', 30000, 1000, 600000),
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600000),
     sseMaxStreamsPerKey: read.int('SSE_MAX_STREAMS_PER_KEY', 20, 1, 10000),

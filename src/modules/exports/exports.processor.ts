@@ -24,6 +24,8 @@ import { ProviderExportRegistry } from './provider-exports/provider-export.regis
 import { BRIEFING_SCRIPT_MAX_CHARS } from './provider-exports/script';
 import { VOICE_PRICE_CENTS_PER_CHARACTER } from './provider-exports/voice.adapter';
 import { renderArtefact } from './renderers';
+import { warmUpWorkerRenderers } from './renderer-warm-up';
+import { CalendarService } from '../../engine/calendar/calendar.service';
 import { withLocale } from './renderers/artefact-filename';
 import type { BeyondCapItem, RenderDrift, RenderedArtefact, RenderInput, RenderSnapshot } from './renderers/types';
 import { EngineFailure } from '../../domain/failures';
@@ -62,6 +64,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly providerExports: ProviderExportRegistry,
+    private readonly calendars: CalendarService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -85,6 +88,18 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     };
     every(RETENTION_SWEEP_MS, () => this.purgeExpired(), 'retention sweep');
     every(this.config.reconcileIntervalMs, () => this.reconcile(), 'export reconciliation');
+    if (this.config.warmRenderers) setImmediate(() => void this.warmRenderers());
+  }
+
+  /** Pays the one-off costs of each renderer (module loading, font parsing, shaping caches, JIT) before the first job. */
+  private async warmRenderers(): Promise<void> {
+    const started = performance.now();
+    try {
+      await warmUpWorkerRenderers(this.calendars.get(), new Date(this.clock.now()).toISOString().slice(0, 10));
+      this.logger.log({ ms: Math.round(performance.now() - started) }, 'renderers warmed');
+    } catch (error) {
+      this.logger.warn({ err: String(error) }, 'renderer warm-up failed; the first exports pay for it instead');
+    }
   }
 
   onApplicationShutdown(): void {

@@ -34,6 +34,8 @@ describe('renderArtefact', () => {
 
   it('warms up without a snapshot of the caller', async () => {
     await expect(warmUpRenderers()).resolves.toBeUndefined();
+    // A worker warms every in-process type at start: each must take the warm-up snapshot.
+    await expect(warmUpRenderers(RENDERED_ARTIFACT_TYPES)).resolves.toBeUndefined();
   });
 
   it('throws for an unknown artifact type', async () => {
