@@ -5,7 +5,7 @@
  * in through the context and the clock is never read. Only instruments from the calendar are reported.
  */
 import type { Calendar, CalendarEntry, KeyDate } from '../calendar/calendar.types';
-import type { AuditorSidecar, BriefingBlock, Citation, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
+import type { AuditorSidecar, BriefingBlock, Citation, ExecutiveSummary, SnapshotEnvelope, SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { resolveAreas, resolveJurisdictions } from './matching';
 import { type SelectedEntry, MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
 import { capitalise, count, datePhrase, ensureFinalStop, eventInSentence } from './text';
@@ -257,4 +257,18 @@ export function analyseOffline(calendar: Calendar, ctx: OfflineRunContext): Offl
     matchedCount: selection.matchedCount,
     beyondCap: selection.matched.slice(selection.selected.length),
   });
+}
+
+/** The public envelope of an offline analysis, as a read returns it (private keys and the plain map left out). */
+export function publicEnvelope(analysis: OfflineAnalysis): SnapshotEnvelope {
+  return {
+    items: analysis.items,
+    trends: analysis.trends,
+    executive_summary: analysis.executive_summary,
+    executive_narrative: analysis.executive_narrative,
+    _briefing: analysis._briefing,
+    auditor: analysis.auditor,
+    translations: {},
+    _meta: analysis._meta as unknown as Record<string, unknown>,
+  };
 }
