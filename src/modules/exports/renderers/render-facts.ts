@@ -5,32 +5,17 @@
  * references, and the drift against the previous comparable snapshot.
  */
 import type { Citation, SnapshotItem } from '../../../engine/envelope.types';
-import { isIsoDate } from '../../../engine/analysis/dates';
+import { formatPeriod, isIsoDate } from '../../../engine/analysis/dates';
+import { isFirmKeyDate } from '../../../engine/analysis/selection';
 import { formatDate } from './render-dates';
 import type { RenderDrift, RenderInput, RenderSnapshot } from './types';
 
 /* Dates ------------------------------------------------------------------------------------------------------- */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** The period a key date stands for: "10 Jul 2027", "Jul 2027", "Q3 2027", "H2 2027" or "2027". */
 export function keyDatePeriod(item: Pick<SnapshotItem, 'key_date' | 'key_date_precision'>): string | null {
   const iso = (item.key_date ?? '').slice(0, 10);
-  if (!isIsoDate(iso)) return null;
-  const year = iso.slice(0, 4);
-  const month = Number(iso.slice(5, 7));
-  switch (item.key_date_precision ?? 'day') {
-    case 'month':
-      return `${MONTHS[month - 1]} ${year}`;
-    case 'quarter':
-      return `Q${Math.ceil(month / 3)} ${year}`;
-    case 'half':
-      return `H${month <= 6 ? 1 : 2} ${year}`;
-    case 'year':
-      return year;
-    default:
-      return formatDate(iso);
-  }
+  return isIsoDate(iso) ? formatPeriod(iso, item.key_date_precision ?? 'day', 'short') : null;
 }
 
 /**
@@ -47,8 +32,8 @@ export function keyDateLabel(item: Pick<SnapshotItem, 'key_date' | 'key_date_pre
 
 /** True when the key date is a day (or month) an authority has fixed or announced, not a period or our estimate. */
 export function isFirmDate(item: Pick<SnapshotItem, 'key_date' | 'key_date_precision' | 'date_confidence'>): boolean {
-  const precision = item.key_date_precision ?? 'day';
-  return isIsoDate((item.key_date ?? '').slice(0, 10)) && (precision === 'day' || precision === 'month') && item.date_confidence !== 'speculative';
+  const date = (item.key_date ?? '').slice(0, 10);
+  return isIsoDate(date) && isFirmKeyDate({ date, event: '', confidence: item.date_confidence, precision: item.key_date_precision });
 }
 
 /** "10 Jul 2027 — Application of the single rulebook", or the date label alone when the item has no milestone. */
