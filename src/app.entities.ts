@@ -9,7 +9,8 @@ import { IdempotencyRecord } from './common/idempotency/idempotency-record.entit
 import { EstimatorStats } from './modules/scans/entities/estimator-stats.entity';
 import { Scan } from './modules/scans/entities/scan.entity';
 import { Snapshot } from './modules/snapshots/entities/snapshot.entity';
+import { SnapshotRepresentation } from './modules/snapshots/entities/snapshot-representation.entity';
 import { ExportJob } from './modules/exports/entities/export-job.entity';
 
 /** Every entity, listed explicitly so the CLI, the app and the tests see the same schema. */
-export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance, IdempotencyRecord, UsageCounter, Scan, Snapshot, EstimatorStats, ExportJob];
+export const ENTITIES = [Account, User, AccountIntegration, ApiKey, BudgetLedgerEntry, BudgetBalance, IdempotencyRecord, UsageCounter, Scan, Snapshot, SnapshotRepresentation, EstimatorStats, ExportJob];

@@ -48,7 +48,11 @@ describe('snapshots', () => {
     return response.body.snapshot_id;
   };
   const stored = async (id: string): Promise<Json> => (await db.query('SELECT * FROM snapshots WHERE id = $1', [id]))[0];
-  const setData = (id: string, data: Json) => db.query('UPDATE snapshots SET data = $1::jsonb WHERE id = $2', [JSON.stringify(data), id]);
+  // Snapshots are immutable; a test that rewrites one also drops what reads derived from it (snapshot_representations).
+  const setData = async (id: string, data: Json) => {
+    await db.query('UPDATE snapshots SET data = $1::jsonb WHERE id = $2', [JSON.stringify(data), id]);
+    await db.query('DELETE FROM snapshot_representations WHERE snapshot_id = $1', [id]);
+  };
   const accountUuid = async (externalId: string): Promise<string> =>
     (await db.query('SELECT id FROM accounts WHERE external_id = $1', [externalId]))[0].id;
 
@@ -350,6 +354,8 @@ describe('snapshots', () => {
         `UPDATE snapshots SET data = jsonb_set(jsonb_set(data, '{translations,fr}', $1::jsonb), '{translations,de}', $2::jsonb) WHERE id = $3`,
         [JSON.stringify(fr), JSON.stringify(incompleteDe), id],
       );
+      // The row is immutable in the service; rewriting it here drops what reads derived from it.
+      await db.query('DELETE FROM snapshot_representations WHERE snapshot_id = $1', [id]);
 
       const response = await get(owner.apiKey, `/v1/snapshots/${id}?language=fr`).expect(200);
       expect(response.headers.etag).not.toBe(before);

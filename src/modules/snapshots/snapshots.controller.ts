@@ -1,11 +1,12 @@
-import { Controller, Get, Headers, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response as ExpressResponse } from 'express';
 import { ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CurrentPrincipal, type Principal } from '../../common/auth/principal';
 import { ApiProblems, type ProblemExample } from '../../common/openapi/api-problems.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { SnapshotDto } from '../scans/dto/snapshot.dto';
-import { conditionalJson } from './conditional-response';
+import { sendRepresentation } from './conditional-response';
 import { ListSnapshotsQueryDto } from './dto/list-snapshots-query.dto';
 import { NarrativeQueryDto } from './dto/narrative-query.dto';
 import { SnapshotReadQueryDto } from './dto/snapshot-read-query.dto';
@@ -116,9 +117,10 @@ export class SnapshotsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: SnapshotReadQueryDto,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.read(principal.accountId, id, query.language), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'snapshot', ifNoneMatch, query.language), ifNoneMatch);
   }
 
   @Get(':id/items')
@@ -136,9 +138,10 @@ export class SnapshotsController {
   async items(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.items(principal.accountId, id), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'items', ifNoneMatch), ifNoneMatch);
   }
 
   @Get(':id/trends')
@@ -156,9 +159,10 @@ export class SnapshotsController {
   async trends(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.trends(principal.accountId, id), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'trends', ifNoneMatch), ifNoneMatch);
   }
 
   @Get(':id/executive-summary')
@@ -175,9 +179,10 @@ export class SnapshotsController {
   async executiveSummary(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.executiveSummary(principal.accountId, id), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'executive-summary', ifNoneMatch), ifNoneMatch);
   }
 
   @Get(':id/executive-narrative')
@@ -204,9 +209,10 @@ export class SnapshotsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: NarrativeQueryDto,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.executiveNarrative(principal.accountId, id, query.language), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'executive-narrative', ifNoneMatch, query.language), ifNoneMatch);
   }
 
   @Get(':id/drift')
@@ -224,9 +230,10 @@ export class SnapshotsController {
   async drift(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.drift(principal.accountId, id), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'drift', ifNoneMatch), ifNoneMatch);
   }
 
   @Get(':id/briefing')
@@ -244,8 +251,9 @@ export class SnapshotsController {
   async briefing(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Res({ passthrough: true }) res: ExpressResponse,
     @Headers('If-None-Match') ifNoneMatch?: string,
-  ): Promise<Response> {
-    return conditionalJson(await this.snapshots.briefing(principal.accountId, id), ifNoneMatch);
+  ): Promise<string | Response> {
+    return sendRepresentation(res, await this.snapshots.represent(principal.accountId, id, 'briefing', ifNoneMatch), ifNoneMatch);
   }
 }

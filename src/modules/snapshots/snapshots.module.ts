@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EngineModule } from '../../engine/engine.module';
 import { RejectRemovedParametersGuard } from './reject-removed-parameters.guard';
+import { SnapshotRepresentationsRepository } from './snapshot-representations.repository';
 import { SnapshotTotalsCache } from './snapshot-totals.cache';
 import { SnapshotsController } from './snapshots.controller';
 import { SnapshotsRepository } from './snapshots.repository';
@@ -9,7 +10,7 @@ import { SnapshotsService } from './snapshots.service';
 @Module({
   imports: [EngineModule],
   controllers: [SnapshotsController],
-  providers: [SnapshotsRepository, SnapshotsService, SnapshotTotalsCache, RejectRemovedParametersGuard],
+  providers: [SnapshotsRepository, SnapshotRepresentationsRepository, SnapshotsService, SnapshotTotalsCache, RejectRemovedParametersGuard],
   exports: [SnapshotsService],
 })
 export class SnapshotsModule {}

@@ -1,7 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, notFound, validationFailed, type FieldError } from '../../common/errors/api-error';
 import { CalendarService } from '../../engine/calendar/calendar.service';
+import type { Calendar } from '../../engine/calendar/calendar.types';
+import { parseIfNoneMatch, strongEtag, type Representation } from './conditional-response';
+import { SnapshotRepresentationsRepository } from './snapshot-representations.repository';
 import { selectEntriesWithStats } from '../../engine/analysis/selection';
 import { driftOverlay, type DriftOverlay, type RemovalContext } from './drift';
 import { DEFAULT_LIST_LIMIT, type ListSnapshotsQueryDto } from './dto/list-snapshots-query.dto';
@@ -22,12 +26,32 @@ export interface SnapshotView {
   created_at: string;
 }
 
+/** The reads of one snapshot: the snapshot itself and its sub-resources (the path segment after the id). */
+export type SnapshotResource = 'snapshot' | 'items' | 'trends' | 'executive-summary' | 'executive-narrative' | 'briefing' | 'drift';
+
+interface RepresentationForm {
+  /** The second half of the key: the language, the calendar, or '' for a resource with one form. */
+  variant(language: string | undefined): string;
+  derive(snapshot: Snapshot, language: string | undefined): unknown;
+  storable?(snapshot: Snapshot): boolean;
+}
+
+/** Variants a representation is stored under (languages, `calendar:<digest>`, ''). */
+const STORED_VARIANT = /^[A-Za-z0-9_:.-]{0,64}$/;
+
+/** Time after which no scan that started before a snapshot's can still commit a snapshot dated before it. */
+export const DRIFT_SETTLED_AFTER_MS = 5 * 60_000;
+
 export type BriefingView = { available: false } | ({ available: true } & Record<string, unknown>);
 
 @Injectable()
 export class SnapshotsService {
+  private readonly logger = new Logger(SnapshotsService.name);
+  private digested?: { calendar: Calendar; digest: string };
+
   constructor(
     private readonly repository: SnapshotsRepository,
+    private readonly representations: SnapshotRepresentationsRepository,
     private readonly calendars: CalendarService,
   ) {}
 
@@ -76,45 +100,73 @@ export class SnapshotsService {
     return { data: rows.map(listItem), pagination: { limit, offset, total } };
   }
 
-  /** GET /v1/snapshots/{id}. */
-  async read(accountId: string, id: string, language: SnapshotLanguage = 'en'): Promise<SnapshotView> {
-    return this.view(await this.owned(accountId, id), language);
-  }
-
-  /** GET /v1/snapshots/{id}/items: null when the envelope has no `items` array. */
-  async items(accountId: string, id: string): Promise<{ data: unknown[] | null }> {
-    return { data: arrayOrNull(await this.section(accountId, id, 'items')) };
-  }
-
-  /** GET /v1/snapshots/{id}/trends: null when the envelope has no `trends` array. */
-  async trends(accountId: string, id: string): Promise<{ data: unknown[] | null }> {
-    return { data: arrayOrNull(await this.section(accountId, id, 'trends')) };
-  }
-
-  /** GET /v1/snapshots/{id}/executive-summary: null when the envelope has no `executive_summary` object. */
-  async executiveSummary(accountId: string, id: string): Promise<{ data: Record<string, unknown> | null }> {
-    const summary = await this.section(accountId, id, 'executive_summary');
-    return { data: isObject(summary) ? summary : null };
-  }
-
-  /** GET /v1/snapshots/{id}/executive-narrative. */
-  async executiveNarrative(accountId: string, id: string, language = 'en'): Promise<{ executive_narrative: string; language: string }> {
+  /**
+   * A read of one snapshot (`snapshot`) or of a sub-resource, as stored bytes: looked up by primary key with the
+   * tag compared in the same query; on the first read (or after a projection-version bump) derived from the
+   * snapshot row and stored. Misses (404s) are never stored, so they always check the snapshot itself.
+   */
+  async represent(accountId: string, id: string, resource: SnapshotResource, ifNoneMatchHeader?: string, language?: string): Promise<Representation> {
+    // A malformed id is simply not found (and never reaches the uuid columns).
+    if (!isUuid(id)) throw notFound(`Snapshot ${id} not found`);
+    const form = this.forms[resource];
+    const key = { accountId, snapshotId: id, resource, variant: form.variant(language) };
+    const ifNoneMatch = parseIfNoneMatch(ifNoneMatchHeader);
+    // A narrative language is whatever the client sent: only plain codes are looked up and kept.
+    const keyed = STORED_VARIANT.test(key.variant);
+    const stored = keyed ? await this.representations.find(key, ifNoneMatch) : undefined;
+    if (stored) return { etag: stored.etag, json: stored.body };
     const snapshot = await this.owned(accountId, id);
-    const found = narrativeIn(snapshot.data, language);
-    if ('missing' in found) {
-      if (found.missing === 'narrative') throw notFound(`Snapshot ${id} has no executive narrative`);
-      throw new ApiError('translation_not_available', `Snapshot ${id} has no ${language} translation of its executive narrative`);
+    const json = JSON.stringify(await form.derive(snapshot, language));
+    const etag = strongEtag(json);
+    if (keyed && (form.storable?.(snapshot) ?? true)) {
+      // Storing is an optimisation: when it fails the read still answers, and the next one derives again.
+      await this.representations.store(key, etag, json).catch((error: Error) => this.logger.warn(`storing ${resource} of ${id}: ${error.message}`));
     }
-    const projected = storedProjection({ executive_narrative: found.narrative });
-    return { executive_narrative: projected.executive_narrative as string, language: found.language };
+    return { etag, json: ifNoneMatch === '*' || ifNoneMatch.includes(etag) ? null : json };
   }
 
-  /** GET /v1/snapshots/{id}/drift: the overlay against the prior comparable snapshot (see the repository's rule). */
+  /** How each resource is keyed and derived. */
+  private readonly forms: Record<SnapshotResource, RepresentationForm> = {
+    snapshot: { variant: (language) => language ?? 'en', derive: (snapshot, language) => this.view(snapshot, language as SnapshotLanguage) },
+    items: { variant: () => '', derive: (snapshot) => ({ data: arrayOrNull(section(snapshot, 'items')) }) },
+    trends: { variant: () => '', derive: (snapshot) => ({ data: arrayOrNull(section(snapshot, 'trends')) }) },
+    'executive-summary': {
+      variant: () => '',
+      derive: (snapshot) => {
+        const summary = section(snapshot, 'executive_summary');
+        return { data: isObject(summary) ? summary : null };
+      },
+    },
+    'executive-narrative': { variant: (language) => narrativeLanguage(language), derive: (snapshot, language) => executiveNarrative(snapshot, language) },
+    briefing: { variant: () => '', derive: (snapshot) => briefingOf(snapshot) },
+    // Drift reads today's calendar (removal reasons) and the snapshots before this one: keyed by the calendar's
+    // digest, and stored only once no scan that started earlier can still commit an earlier snapshot.
+    drift: {
+      variant: () => `calendar:${this.calendarDigest()}`,
+      derive: (snapshot) => this.driftOf(snapshot),
+      storable: (snapshot) => Date.now() - snapshot.createdAt.getTime() > DRIFT_SETTLED_AFTER_MS,
+    },
+  };
+
+  /** GET /v1/snapshots/{id}/drift as an object (exports render it). */
   async drift(accountId: string, id: string): Promise<DriftOverlay> {
-    const snapshot = await this.owned(accountId, id);
+    return this.driftOf(await this.owned(accountId, id));
+  }
+
+  /** The drift overlay against the prior comparable snapshot (see the repository's rule). */
+  private async driftOf(snapshot: Snapshot): Promise<DriftOverlay> {
     const baseline = await this.repository.findBaseline(snapshot);
     if (!baseline) return { available: false };
     return driftOverlay(readableItems(snapshot), { snapshot: baseline, items: readableItems(baseline) }, this.removalContext(snapshot));
+  }
+
+  /** A digest of the calendar this process serves (loaded once per process). */
+  private calendarDigest(): string {
+    const calendar = this.calendars.get();
+    if (this.digested?.calendar !== calendar) {
+      this.digested = { calendar, digest: createHash('sha256').update(JSON.stringify(calendar.entries)).digest('base64url').slice(0, 22) };
+    }
+    return this.digested.digest;
   }
 
   /** Today's calendar, and what the snapshot's scope and scan date match in it before the item cap. */
@@ -130,14 +182,6 @@ export class SnapshotsService {
     };
   }
 
-  /** GET /v1/snapshots/{id}/briefing: the sub-editor block, or `{available: false}` when the snapshot has none. */
-  async briefing(accountId: string, id: string): Promise<BriefingView> {
-    const briefing = await this.section(accountId, id, '_briefing');
-    if (!isObject(briefing)) return { available: false };
-    const { available: _ignored, ...fields } = briefing;
-    return { available: true, ...fields };
-  }
-
   private async owned(accountId: string, id: string): Promise<Snapshot> {
     // A malformed id is simply not found (and never reaches the uuid column).
     const snapshot = isUuid(id) ? await this.repository.findOwned(accountId, id) : null;
@@ -145,12 +189,6 @@ export class SnapshotsService {
     return snapshot;
   }
 
-  /** One top-level key of the envelope as reads show it (markers stripped; private keys are never asked for). */
-  private async section(accountId: string, id: string, key: 'items' | 'trends' | 'executive_summary' | '_briefing'): Promise<unknown> {
-    const snapshot = await this.owned(accountId, id);
-    if (!Object.prototype.hasOwnProperty.call(snapshot.data, key)) return undefined;
-    return storedProjection({ [key]: snapshot.data[key] })[key];
-  }
 }
 
 /** Reconciled actual when available (may be fractional), else the original whole-cent estimate. */
@@ -183,6 +221,35 @@ function instant(value: string, path: 'from' | 'to'): Date {
     throw validationFailed([error]);
   }
   return date;
+}
+
+/** One top-level key of the envelope as reads show it (markers stripped; private keys are never asked for). */
+function section(snapshot: Snapshot, key: 'items' | 'trends' | 'executive_summary' | '_briefing'): unknown {
+  if (!Object.prototype.hasOwnProperty.call(snapshot.data, key)) return undefined;
+  return storedProjection({ [key]: snapshot.data[key] })[key];
+}
+
+/** The sub-editor block, or `{available: false}` when the snapshot has none. */
+function briefingOf(snapshot: Snapshot): BriefingView {
+  const briefing = section(snapshot, '_briefing');
+  if (!isObject(briefing)) return { available: false };
+  const { available: _ignored, ...fields } = briefing;
+  return { available: true, ...fields };
+}
+
+/** The narrative language as served: `language` is open and case-insensitive, `en` when absent or blank. */
+function narrativeLanguage(language = 'en'): string {
+  return language.trim().toLowerCase() || 'en';
+}
+
+function executiveNarrative(snapshot: Snapshot, language = 'en'): { executive_narrative: string; language: string } {
+  const found = narrativeIn(snapshot.data, language);
+  if ('missing' in found) {
+    if (found.missing === 'narrative') throw notFound(`Snapshot ${snapshot.id} has no executive narrative`);
+    throw new ApiError('translation_not_available', `Snapshot ${snapshot.id} has no ${language} translation of its executive narrative`);
+  }
+  const projected = storedProjection({ executive_narrative: found.narrative });
+  return { executive_narrative: projected.executive_narrative as string, language: found.language };
 }
 
 function arrayOrNull(value: unknown): unknown[] | null {
