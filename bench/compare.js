@@ -19,11 +19,20 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = Math.min(3, DURATION);
 
-const PATHS = [
+const ALL_PATHS = [
   { name: 'GET /v1/snapshots/{id}', path: (ids) => `/v1/snapshots/${ids[0]}`, goal: 1.0 },
   { name: 'GET /v1/snapshots?limit=50', path: () => '/v1/snapshots?limit=50', goal: 0.9 },
   { name: 'GET /v1/meta/engines', path: () => '/v1/meta/engines', goal: 0.8 },
 ];
+
+// BENCH_PATHS=list,engines measures only the paths whose names contain one of these words (id, list, engines).
+const PATH_WORDS = { id: '{id}', list: '?limit', engines: 'engines' };
+const PATHS = process.env.BENCH_PATHS
+  ? ALL_PATHS.filter((p) => process.env.BENCH_PATHS.split(',').some((word) => p.name.includes(PATH_WORDS[word.trim()] ?? word)))
+  : ALL_PATHS;
+// BENCH_PROFILE=<dir> runs the measured service and the bare server with --cpu-prof, each writing a .cpuprofile
+// there when it stops.
+const SERVICE_EXEC_ARGV = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 
 const SCANS = [
   { jurisdictions: ['EU', 'UK'], areas: ['AML / KYC', 'Payments'], horizon: 12 },
@@ -83,6 +92,7 @@ async function seed() {
 
 function startBare(engines) {
   const server = fork(join(__dirname, 'bare-server.js'), {
+    execArgv: SERVICE_EXEC_ARGV,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, BARE_ENGINES: JSON.stringify(engines) },
   });
@@ -116,7 +126,7 @@ async function main() {
   const { key, ids } = await seed();
 
   process.env.APP_ROLE = 'api';
-  const service = await startServer();
+  const service = await startServer(SERVICE_EXEC_ARGV);
   const engines = await getJson(`http://127.0.0.1:${service.port}`, '/v1/meta/engines', key);
   const bare = await startBare(engines);
   const results = [];
