@@ -143,12 +143,18 @@ async function main() {
       log(
         `${target.name}: same shape${identical ? ', identical bodies' : ' (bodies differ in values)'}, ${Buffer.byteLength(JSON.stringify(a))} bytes; warming up`,
       );
-      await load(service.port, path, key, WARMUP_SECONDS);
-      await load(bare.port, path, key, WARMUP_SECONDS);
+      const warmUps = { service: await load(service.port, path, key, WARMUP_SECONDS), bare: await load(bare.port, path, key, WARMUP_SECONDS) };
       const rounds = { service: [], bare: [] };
       for (let round = 0; round < 2; round++) {
         rounds.service.push(await load(service.port, path, key));
         rounds.bare.push(await load(bare.port, path, key));
+      }
+      if (process.env.BENCH_PROFILE) {
+        // What bench/profile-summary.js --requests needs to turn a profile into CPU time per request.
+        for (const side of ['service', 'bare']) {
+          const answered = [warmUps[side], ...rounds[side]].reduce((sum, r) => sum + r.requests.total, 0);
+          log(`${target.name}: the ${side} answered ${answered} requests while profiled`);
+        }
       }
       for (const r of [...rounds.service, ...rounds.bare]) {
         if (r.non2xx || r.errors) throw new Error(`${path}: ${r.non2xx} non-2xx answers, ${r.errors} errors under load`);
