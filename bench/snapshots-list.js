@@ -134,6 +134,7 @@ async function main() {
     const count = listCountQuery(accountId, filter);
     const broadCount = listCountQuery(accountId, { jurisdiction: 'eu', limit: 50, offset: 0 });
     const deep = listPageQuery(accountId, { jurisdiction: 'eu', limit: 100, offset: 20000 });
+    const unfiltered = listPageQuery(accountId, { limit: 50, offset: 0 });
     const plan = async (q) => (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
     const [{ version }] = (await db.query('SHOW server_version')).rows.map((r) => ({ version: r.server_version }));
     const [{ size }] = (await db.query("SELECT pg_size_pretty(pg_total_relation_size('snapshots')) AS size")).rows;
@@ -160,12 +161,17 @@ async function main() {
           : ''
       }.`,
       '',
+      'Unfiltered, first page (the page query; its total is the account count read in the same statement):',
+      '```',
+      await plan(unfiltered),
+      '```',
+      '',
       '`jurisdiction=eu&area=payments`, first page (the page query):',
       '```',
       await plan(page),
       '```',
       '',
-      'Its total when not cached (the count query, run alongside the page):',
+      'Its total when not cached (the count query, run after the page when the page cannot tell it):',
       '```',
       await plan(count),
       '```',

@@ -3,6 +3,7 @@ import { RequestPolicies1795358271177 } from '../../../migrations/1795358271177-
 import { ScansAndSnapshots1795358966292 } from '../../../migrations/1795358966292-ScansAndSnapshots';
 import { Exports1795361954152 } from '../../../migrations/1795361954152-Exports';
 import { MoneyAndRecovery1795469942042 } from '../../../migrations/1795469942042-MoneyAndRecovery';
+import { SnapshotListIndexes1795700000000 } from '../../../migrations/1795700000000-SnapshotListIndexes';
 import { SnapshotRepresentations1795710000000 } from '../../../migrations/1795710000000-SnapshotRepresentations';
 
 /** Every migration, in order. `npm run migration:generate -- migrations/<Name>` writes new files; list them here. */
@@ -12,5 +13,6 @@ export const MIGRATIONS: Function[] = [
   ScansAndSnapshots1795358966292,
   Exports1795361954152,
   MoneyAndRecovery1795469942042,
+  SnapshotListIndexes1795700000000,
   SnapshotRepresentations1795710000000,
 ];

@@ -1,7 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, type FindOptionsSelect, In } from 'typeorm';
 import { ExportJob, type ExportStatus } from './entities/export-job.entity';
+
+const LIST_COLUMNS: FindOptionsSelect<ExportJob> = {
+  id: true,
+  status: true,
+  artifactType: true,
+  provider: true,
+  snapshotId: true,
+  options: true,
+  createdAt: true,
+  completedAt: true,
+  costCents: true,
+  error: true,
+  resultMime: true,
+  resultFilename: true,
+  resultSizeBytes: true,
+  storageKey: true,
+  purgedAt: true,
+  effectiveLocale: true,
+  localeProvenance: true,
+};
 
 @Injectable()
 export class ExportsRepository {
@@ -19,9 +39,13 @@ export class ExportsRepository {
     return this.dataSource.getRepository(ExportJob).findOneBy({ id });
   }
 
-  /** Newest first, scoped to the account (ix_export_jobs_account_created / _account_snapshot). */
+  /**
+   * Newest first, scoped to the account (ix_export_jobs_account_created / _account_snapshot), with the columns a
+   * list item is built from (the storage key and purge time decide its download link).
+   */
   list(accountId: string, filter: { snapshotId?: string; statuses?: ExportStatus[]; limit: number }): Promise<ExportJob[]> {
     return this.dataSource.getRepository(ExportJob).find({
+      select: LIST_COLUMNS,
       where: {
         accountId,
         ...(filter.snapshotId ? { snapshotId: filter.snapshotId } : {}),

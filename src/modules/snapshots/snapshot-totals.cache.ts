@@ -12,11 +12,12 @@ const PENDING = 'snapshotTotals.pendingAccounts';
 const GENERATION = '_gen';
 
 /**
- * Filtered totals of GET /v1/snapshots. The page itself comes from the account + created_at index, but an exact
- * total of a broad filter (say, every EU snapshot of an account with 100,000) must visit every matching row, which
- * costs far more than the page. Snapshots are immutable and only ever added, so a total stays right until the
- * account gains a snapshot: totals of at least CACHED_TOTAL_MIN are kept in Redis (shared by every process), one
- * hash per account `{_gen, <filter>: "<gen>:<total>:<stored at ms>"}`, read in one round trip alongside the page.
+ * Filtered totals of GET /v1/snapshots for accounts with at least CACHED_TOTAL_MIN snapshots (smaller accounts are
+ * counted with the page, and unfiltered totals come from snapshot_counts). An exact total of a broad filter (say,
+ * every EU snapshot of an account with 100,000) must visit every matching index entry, which costs far more than
+ * the page. Snapshots are immutable and only ever added, so a total stays right until the account gains a
+ * snapshot: totals of at least CACHED_TOTAL_MIN are kept in Redis (shared by every process), one hash per account
+ * `{_gen, <filter>: "<gen>:<total>:<stored at ms>"}`, read in one round trip when the page cannot tell the total.
  *
  * Every snapshot insert bumps the account's generation after its transaction commits (a TypeORM subscriber), so
  * the next list counts afresh. The generation is read before the count runs, so a count that races an insert is

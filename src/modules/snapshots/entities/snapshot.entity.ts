@@ -6,12 +6,13 @@ import type { SnapshotKind } from '../../../domain/snapshot-kinds';
 
 /** A dated, self-contained, cited scan result. Immutable once written. */
 @Entity({ name: 'snapshots' })
-@Index('ix_snapshots_account_created', ['accountId', 'createdAt'])
+// The list index: (account_id, created_at DESC, id DESC) INCLUDE (jurisdiction_keys, area_keys), by the migration
+// (TypeORM cannot declare INCLUDE); list pages and filtered counts are index-only scans of it.
+@Index('ix_snapshots_account_list', { synchronize: false })
 // A scan completes once: one standard or composite snapshot per scan, however often its job ran.
 @Index('ux_snapshots_scan_primary', ['scanId'], { unique: true, where: "kind <> 'council_seat'" })
-// GIN indexes for the array filters are created by the migration (TypeORM cannot declare GIN).
-@Index('ix_snapshots_jurisdiction_keys', { synchronize: false })
-@Index('ix_snapshots_area_keys', { synchronize: false })
+// GIN (btree_gin) over account_id, jurisdiction_keys, area_keys for the array filters, by the migration.
+@Index('ix_snapshots_account_keys', { synchronize: false })
 export class Snapshot {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
