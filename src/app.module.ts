@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import { ENTITIES } from './app.entities';
 import { DatabaseModule } from './infra/database/database.module';
 import { LoggingModule } from './infra/logging.module';
+import { MetricsEndpointModule } from './infra/metrics/metrics-endpoint.module';
 import { QueuesModule } from './infra/queues/queues.module';
 import { RedisModule } from './infra/redis/redis.module';
 import { StorageModule } from './infra/storage/storage.module';
@@ -24,6 +25,7 @@ import { UsageModule } from './modules/usage/usage.module';
   imports: [
     ConfigModule,
     LoggingModule,
+    MetricsEndpointModule,
     DatabaseModule.forRoot(ENTITIES),
     RedisModule,
     QueuesModule,

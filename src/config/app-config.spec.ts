@@ -128,3 +128,25 @@ describe('loadConfig: dashboard sessions', () => {
     expect(loadConfig({ DASHBOARD_JWKS_URL: url, ...OIDC }).dashboard.jwksUrl).toBe(url);
   });
 });
+
+describe('loadConfig: metrics', () => {
+  it('listens for scrapes on 9464 on every interface without a token by default, on a free port under jest', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '0.0.0.0', token: undefined });
+    expect(loadConfig({ NODE_ENV: 'test' }).metrics.port).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', METRICS_PORT: '9100' }).metrics.port).toBe(9100);
+  });
+
+  it('reads the host and the bearer token', () => {
+    const token = 'a-scrape-token-of-some-length';
+    expect(loadConfig({ METRICS_HOST: '127.0.0.1', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token });
+  });
+
+  it.each([
+    [{ METRICS_PORT: 'x' }, /^METRICS_PORT: expected a whole number/],
+    [{ METRICS_PORT: '70000' }, /^METRICS_PORT: must be between 0 and 65535/],
+    [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN: must be at least 16 characters/],
+    [{ METRICS_HOST: 'not a host!' }, /^METRICS_HOST:/],
+  ])('rejects %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import { ENGINE_IDS } from '../domain/vocabulary/engines';
 import { VENDOR_KEYS, type VendorKey } from '../domain/vocabulary/models';
 
@@ -56,6 +56,10 @@ export interface AppConfig {
   /** How often workers look for scans and exports whose jobs were lost or failed without their state being written. */
   reconcileIntervalMs: number;
   logLevel: string;
+  /** NODE_ENV as given (logs are pretty-printed in a terminal unless it is production). */
+  nodeEnv: string | undefined;
+  /** The Prometheus scrape listener every process (API or worker) opens (docs/decisions.md "Metrics"). */
+  metrics: { port: number; host: string; token: string | undefined };
   providers: Record<VendorKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
 }
 
@@ -185,6 +189,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  const metricsHost = read.string('METRICS_HOST', '0.0.0.0');
+  if (!isIP(metricsHost) && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(metricsHost)) {
+    throw new ConfigError(`METRICS_HOST: expected an IP address or a host name, got "${metricsHost}"`);
+  }
+  const metricsToken = read.optional('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN: must be at least 16 characters');
+
   const providers = Object.fromEntries(
     VENDOR_KEYS.map((key) => {
       const upper = key.toUpperCase();
@@ -236,6 +247,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanCostHeadroomCents: read.int('SCAN_COST_HEADROOM_CENTS', 100, 0),
     reconcileIntervalMs: read.int('RECONCILE_INTERVAL_MS', 15000, 100, 600000),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    nodeEnv: read.optional('NODE_ENV'),
+    // Under jest (NODE_ENV=test) many apps boot at once in one machine: each takes a free port instead.
+    metrics: {
+      port: read.int('METRICS_PORT', read.optional('NODE_ENV') === 'test' ? 0 : 9464, 0, 65535),
+      host: metricsHost,
+      token: metricsToken,
+    },
     providers,
   };
 }

@@ -22,7 +22,29 @@ function bufferedStdout() {
 
 const LOG_FLUSH_INTERVAL_MS = 1000;
 
-/** Structured JSON logs; every line of a request carries its request id, and credentials never reach a log. */
+/** Pretty lines for a person at a terminal (`npm start`), JSON lines for everything that reads logs as data. */
+export function logFormat(stdoutIsTty: boolean | undefined, nodeEnv: string | undefined): 'pretty' | 'json' {
+  return stdoutIsTty === true && nodeEnv !== 'production' ? 'pretty' : 'json';
+}
+
+/**
+ * pino-pretty in the process (no transport thread), written synchronously so that lines keep their order with
+ * main.ts's own. It is a development dependency: where it is not installed the logs stay JSON.
+ */
+function prettyStdout() {
+  try {
+    const pretty = require('pino-pretty') as typeof import('pino-pretty');
+    return pretty({ destination: 1, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  } catch {
+    return undefined;
+  }
+}
+
+function logDestination(config: AppConfig) {
+  return (logFormat(process.stdout.isTTY, config.nodeEnv) === 'pretty' && prettyStdout()) || bufferedStdout();
+}
+
+/** Structured JSON logs (pretty-printed in a terminal outside production); every line of a request carries its request id, and credentials never reach a log. */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
@@ -51,7 +73,7 @@ const LOG_FLUSH_INTERVAL_MS = 1000;
             },
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health/') },
           },
-          bufferedStdout(),
+          logDestination(config),
         ],
         forRoutes: [{ path: '*path', method: 0 as never }],
       }),

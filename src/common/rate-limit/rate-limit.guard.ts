@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { ApiError } from '../errors/api-error';
+import { MetricsService } from '../../infra/metrics/metrics.service';
 import type { AuthenticatedRequest } from '../auth/principal';
 import type { RateLimitBucket } from './rate-limit.buckets';
 import { RATE_LIMIT_BUCKET } from './rate-limit.decorator';
@@ -14,6 +15,7 @@ export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: RateLimitService,
+    private readonly metrics: MetricsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -28,6 +30,7 @@ export class RateLimitGuard implements CanActivate {
     const decision = await this.limits.consume(bucket, subject);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
+      this.metrics.rateLimitRejections.inc({ bucket });
       throw new ApiError('rate_limit_exceeded',
         `Rate limit exceeded for the ${bucket} bucket (${decision.limit} per ${decision.windowSeconds} s); retry after ${decision.resetSeconds} s`,
         [],

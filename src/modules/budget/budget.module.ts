@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { MetricsModule } from '../../infra/metrics/metrics.module';
 import { BudgetRepository } from './budget.repository';
 import { BudgetService } from './budget.service';
 
 @Module({
+  imports: [MetricsModule],
   providers: [BudgetRepository, BudgetService],
   exports: [BudgetService],
 })

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
+import { afterCommit } from '../../infra/metrics/after-commit';
+import { MetricsService } from '../../infra/metrics/metrics.service';
 import { BudgetRepository, type OpenReservation } from './budget.repository';
 
 export type { OpenReservation };
@@ -24,7 +26,10 @@ export interface BudgetReference {
 /** The prepaid pool of each account (../shared/spec/decisions.md C7): integer cents in an append-only ledger. */
 @Injectable()
 export class BudgetService {
-  constructor(private readonly repository: BudgetRepository) {}
+  constructor(
+    private readonly repository: BudgetRepository,
+    private readonly metrics: MetricsService,
+  ) {}
 
   /** Opens a new account's pool; runs inside the transaction that creates the account. */
   async openPool(manager: EntityManager, accountId: string, initialCents: number): Promise<void> {
@@ -138,6 +143,10 @@ export class BudgetService {
         { ...entry, referenceType: reference.type, referenceId: reference.id, apiKeyId: reservation.apiKeyId },
         reservation.amountCents,
       );
+      // A release entry carries 0: what it frees is the hold's amount.
+      const [movement, cents] =
+        entry.kind === 'settlement' ? ['settled' as const, entry.amountCents] : ['released' as const, reservation.amountCents];
+      afterCommit(tx, () => this.metrics.recordLedger(movement, reference.type, Number(cents)));
     });
   }
 
@@ -145,14 +154,15 @@ export class BudgetService {
     return manager ? work(manager) : this.repository.transaction(work);
   }
 
-  private appendReservation(tx: EntityManager, accountId: string, reference: BudgetReference, cents: number): Promise<void> {
-    return this.repository.append(tx, accountId, {
+  private async appendReservation(tx: EntityManager, accountId: string, reference: BudgetReference, cents: number): Promise<void> {
+    await this.repository.append(tx, accountId, {
       kind: 'reservation',
       amountCents: cents,
       referenceType: reference.type,
       referenceId: reference.id,
       apiKeyId: reference.apiKeyId,
     });
+    afterCommit(tx, () => this.metrics.recordLedger('reserved', reference.type, cents));
   }
 
   private async lock(manager: EntityManager, accountId: string) {

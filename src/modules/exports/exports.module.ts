@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MetricsModule } from '../../infra/metrics/metrics.module';
 import { ProvidersModule } from '../../infra/providers/providers.module';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BudgetModule } from '../budget/budget.module';
@@ -12,7 +13,7 @@ import { ExportsService } from './exports.service';
 import { ProviderExportRegistry } from './provider-exports/provider-export.registry';
 
 @Module({
-  imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule, EngineModule],
+  imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule, EngineModule, MetricsModule],
   controllers: [ExportsController],
   providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor, ProviderExportRegistry],
   exports: [ExportTypesService],

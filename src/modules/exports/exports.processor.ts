@@ -6,6 +6,8 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { isTransientInfraError } from '../../common/errors/transient';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MetricsService } from '../../infra/metrics/metrics.service';
+import { secondsBetween } from '../../infra/metrics/seconds-between';
 import { EXPORTS_QUEUE } from '../../infra/queues/queue-names';
 import { ARTEFACT_STORAGE, type ArtefactStorage } from '../../infra/storage/storage.service';
 import { completeTranslation } from '../snapshots/language-projection';
@@ -65,6 +67,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly providerExports: ProviderExportRegistry,
     private readonly calendars: CalendarService,
+    private readonly metrics: MetricsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -271,7 +274,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
   private async finish(record: ExportJob, to: ExportStatus, fields: Record<string, unknown>, money?: Money): Promise<boolean> {
     const { requires_provider: paid } = findExportType(record.provider, record.artifactType) ?? {};
     const closing: Money = money ?? (paid ? { release: true } : undefined);
-    return this.repository.transaction(async (manager: EntityManager) => {
+    const finished = await this.repository.transaction(async (manager: EntityManager) => {
       const moved = await this.repository.transition(
         record.id,
         ['queued', 'processing'],
@@ -284,6 +287,9 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       else await this.budget.release(record.accountId, this.reference(record), manager);
       return true;
     });
+    const seconds = secondsBetween(record.createdAt, null, this.clock.now());
+    if (finished) this.metrics.recordExport(record.provider, record.artifactType, to, seconds);
+    return finished;
   }
 
   /** Bull gave the job up (retries exhausted, or its worker died twice): the export fails, if that can be written now. */

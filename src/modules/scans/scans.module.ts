@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EngineModule } from '../../engine/engine.module';
+import { MetricsModule } from '../../infra/metrics/metrics.module';
 import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
 import { EstimatorRepository } from './estimator/estimator.repository';
@@ -13,7 +14,7 @@ import { ScansService } from './scans.service';
 import { StreamSlotsService } from './stream-slots.service';
 
 @Module({
-  imports: [BudgetModule, SnapshotsModule, EngineModule],
+  imports: [BudgetModule, SnapshotsModule, EngineModule, MetricsModule],
   controllers: [ScansController],
   providers: [
     ScansRepository,

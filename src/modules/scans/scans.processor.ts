@@ -8,6 +8,8 @@ import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ScanCancelledError, type EngineOutput } from '../../engine/engine.types';
 import { SNAPSHOT_TITLE_MAX_LENGTH, ScanEngineService } from '../../engine/scan-engine.service';
+import { MetricsService } from '../../infra/metrics/metrics.service';
+import { secondsBetween } from '../../infra/metrics/seconds-between';
 import { SCANS_QUEUE } from '../../infra/queues/queue-names';
 import { BudgetService } from '../budget/budget.service';
 import type { Snapshot } from '../snapshots/entities/snapshot.entity';
@@ -54,6 +56,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
     private readonly drain: DrainService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -202,6 +205,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
         throw error;
       });
     if (!finished) return;
+    this.metrics.recordScan(finished.engine, 'completed', secondsBetween(finished.createdAt, finished.completedAt));
     await this.estimator
       .recordActual(this.estimator.fingerprintOfConfig(scan.config), output.costCents, new Date(this.clock.now()))
       .catch(() => undefined);

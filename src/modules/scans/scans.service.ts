@@ -6,6 +6,8 @@ import type { Principal } from '../../common/auth/principal';
 import { ApiError, notFound } from '../../common/errors/api-error';
 import { DrainService } from '../../common/lifecycle/drain.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MetricsService } from '../../infra/metrics/metrics.service';
+import { secondsBetween } from '../../infra/metrics/seconds-between';
 import { SCANS_QUEUE } from '../../infra/queues/queue-names';
 import { BudgetService } from '../budget/budget.service';
 import { liveProjection } from '../snapshots/snapshot-projection';
@@ -54,6 +56,7 @@ export class ScansService {
     @InjectQueue(SCANS_QUEUE) private readonly queue: Queue<ScanJob>,
     private readonly drain: DrainService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   async create(principal: Principal, config: ResolvedScanConfig, resolvedMode: ScanMode): Promise<ScanCreation> {
@@ -132,8 +135,13 @@ export class ScansService {
    * Moves a running scan to a terminal state and closes its budget hold in the same transaction (../shared/spec/decisions.md C7:
    * completed and cancelled pay for the work done, failed pays nothing). Null when the scan was not running.
    */
-  finishWithMoney(accountId: string, scanId: string, status: Exclude<ScanStatus, 'running'>, fields: FinishFields): Promise<Scan | null> {
-    return this.repository.transaction(async (manager) => {
+  async finishWithMoney(
+    accountId: string,
+    scanId: string,
+    status: Exclude<ScanStatus, 'running'>,
+    fields: FinishFields,
+  ): Promise<Scan | null> {
+    const finished = await this.repository.transaction(async (manager) => {
       const finished = await this.repository.finish(manager, scanId, status, status === 'failed' ? { ...fields, costCents: 0 } : fields);
       if (!finished) return null;
       const reference = { type: 'scan', id: scanId };
@@ -141,6 +149,8 @@ export class ScansService {
       else await this.budget.settle(accountId, reference, Number(finished.costCents ?? 0), manager);
       return finished;
     });
+    if (finished) this.metrics.recordScan(finished.engine, status, secondsBetween(finished.createdAt, finished.completedAt));
+    return finished;
   }
 
   async owned(accountId: string, id: string): Promise<Scan> {

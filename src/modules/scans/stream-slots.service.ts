@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../common/errors/api-error';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MetricsService } from '../../infra/metrics/metrics.service';
 import { RedisService } from '../../infra/redis/redis.service';
 
 // Drops leases that were not renewed (their process died), then takes one if the key has room. Atomic.
@@ -37,6 +38,7 @@ export class StreamSlotsService {
     private readonly redis: RedisService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     redis.client.defineCommand('streamSlotAcquire', { numberOfKeys: 1, lua: ACQUIRE_SCRIPT });
   }
@@ -60,6 +62,7 @@ export class StreamSlotsService {
     const now = this.clock.now();
     const granted = await client.streamSlotAcquire(key, String(now), String(now + ttlMs), String(limit), member, String(ttlMs));
     if (!granted) {
+      this.metrics.rateLimitRejections.inc({ bucket: 'streams' });
       throw new ApiError('rate_limit_exceeded',
         `Rate limit exceeded for the streams bucket: at most ${limit} open scan streams per API key; close one or retry after ${RETRY_AFTER_SECONDS} s`,
         [],
@@ -67,6 +70,7 @@ export class StreamSlotsService {
       );
     }
     this.open++;
+    this.metrics.sseStreams.inc();
     let released = false;
     return {
       renew: () => {
@@ -82,6 +86,7 @@ export class StreamSlotsService {
         if (released) return;
         released = true;
         this.open--;
+        this.metrics.sseStreams.dec();
         client.zrem(key, member).catch(() => undefined);
       },
     };
