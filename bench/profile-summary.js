@@ -24,23 +24,31 @@ const STAGES = [
   ['Nest routing, guards, interceptors (incl. rxjs)', /node_modules\/(@nestjs|rxjs)\//],
   ['route handlers and services (app code)', /\/dist\/src\/|bare-server\.js/],
   ['Express routing and response', /node_modules\/(express|router|path-to-regexp|send|finalhandler|on-finished|content-type|mime-types|qs)\/|node:_http_outgoing/],
-  ['HTTP parsing and socket I/O (Node)', /node:_http_(server|common|incoming)|node:net|stream_base_commons|writeUtf8String|writev/],
 ];
+/** Node's own HTTP and socket work: charged here only when no stage above is on the stack (a request's parsing, the
+ * response's write), so a socket write made by a driver counts as that driver's. */
+const NODE_IO = ['HTTP parsing and socket I/O (Node)', /node:_http_(server|common|incoming)|node:net|stream_base_commons|writeUtf8String|writev/];
 
 function summarise(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const stageOf = new Map();
-  const stage = (id) => {
-    if (stageOf.has(id)) return stageOf.get(id);
-    const { functionName, url } = byId.get(id).callFrame;
-    const frame = `${functionName} ${url}`;
-    const own = functionName === '(idle)' ? 'idle' : functionName === '(garbage collector)' ? 'garbage collection' : STAGES.find(([, test]) => test.test(frame))?.[0];
-    const result = own ?? (parent.has(id) ? stage(parent.get(id)) : 'other');
-    stageOf.set(id, result);
+  const frameOf = (id) => `${byId.get(id).callFrame.functionName} ${byId.get(id).callFrame.url}`;
+  // The innermost stage on the stack from this frame up, ignoring Node's I/O; null when there is none.
+  const componentOf = new Map();
+  const component = (id) => {
+    if (componentOf.has(id)) return componentOf.get(id);
+    const { functionName } = byId.get(id).callFrame;
+    const own = functionName === '(idle)' ? 'idle' : functionName === '(garbage collector)' ? 'garbage collection' : STAGES.find(([, test]) => test.test(frameOf(id)))?.[0];
+    const result = own ?? (parent.has(id) ? component(parent.get(id)) : null);
+    componentOf.set(id, result);
     return result;
   };
+  const ioOnStack = (id) => {
+    for (let at = id; at !== undefined; at = parent.get(at)) if (NODE_IO[1].test(frameOf(at))) return true;
+    return false;
+  };
+  const stage = (id) => component(id) ?? (ioOnStack(id) ? NODE_IO[0] : 'other');
   const totals = new Map();
   let all = 0;
   profile.samples.forEach((id, i) => {
