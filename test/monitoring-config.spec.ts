@@ -39,7 +39,7 @@ describe('monitoring configuration in docker/', () => {
     const always = Object.entries(compose.services as Record<string, { profiles?: string[] }>)
       .filter(([, service]) => !service.profiles)
       .map(([name]) => name);
-    expect(always).toEqual(['api', 'worker', 'postgres', 'redis']);
+    expect(always).toEqual(['api', 'worker', 'postgres', 'redis', 'minio']);
     expect(compose.services.prometheus.profiles).toEqual(['monitoring']);
     expect(compose.services.grafana.profiles).toEqual(['monitoring']);
     // The metrics port stays inside the compose network.

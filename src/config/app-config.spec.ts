@@ -150,3 +150,71 @@ describe('loadConfig: metrics', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: artefact storage', () => {
+  const S3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'rgs-artefacts' };
+  const PRODUCTION = { NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32) };
+
+  it('keeps artefacts on the filesystem by default', () => {
+    expect(loadConfig({})).toMatchObject({ storageDriver: 'filesystem', storageDir: './.data/artefacts', s3: undefined });
+    expect(loadConfig({ S3_BUCKET: 'ignored' }).s3).toBeUndefined();
+  });
+
+  it('reads an S3-compatible bucket with path-style addressing for a custom endpoint', () => {
+    const config = loadConfig({
+      ...S3,
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_KEY_PREFIX: 'rgs/prod',
+      S3_CREATE_BUCKET: 'true',
+    });
+    expect(config.storageDriver).toBe('s3');
+    expect(config.s3).toEqual({
+      bucket: 'rgs-artefacts',
+      region: 'eu-central-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+      keyPrefix: 'rgs/prod/',
+      createBucket: true,
+    });
+  });
+
+  it('defaults to AWS: virtual-hosted addressing, the SDK credential chain, no prefix, no bucket creation', () => {
+    expect(loadConfig({ ...S3, AWS_REGION: 'eu-west-1' }).s3).toEqual({
+      bucket: 'rgs-artefacts',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      keyPrefix: '',
+      createBucket: false,
+    });
+    expect(loadConfig(S3).s3!.region).toBe('us-east-1');
+    expect(
+      loadConfig({ ...S3, S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: 'false' }).s3!.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('starts in production with a complete S3 configuration', () => {
+    expect(loadConfig({ ...PRODUCTION, ...S3, S3_REGION: 'eu-west-1' }).s3!.bucket).toBe('rgs-artefacts');
+  });
+
+  it.each([
+    [{ STORAGE_DRIVER: 'gcs' }, /^STORAGE_DRIVER: must be one of filesystem, s3/],
+    [{ STORAGE_DRIVER: 's3' }, /^S3_BUCKET: required when STORAGE_DRIVER=s3/],
+    [{ ...S3, S3_BUCKET: 'Not_A_Bucket' }, /^S3_BUCKET: /],
+    [{ ...S3, S3_ENDPOINT: 'ftp://minio' }, /^S3_ENDPOINT: expected a http: or https: URL/],
+    [{ ...S3, S3_ACCESS_KEY_ID: 'only-the-id' }, /^S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/],
+    [{ ...S3, S3_SECRET_ACCESS_KEY: 'only-the-secret' }, /^S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/],
+    [{ ...S3, S3_KEY_PREFIX: '../escape' }, /^S3_KEY_PREFIX: /],
+    [{ ...S3, S3_FORCE_PATH_STYLE: 'sometimes' }, /^S3_FORCE_PATH_STYLE: expected true or false/],
+    [{ ...PRODUCTION, ...S3 }, /^S3_REGION: required when STORAGE_DRIVER=s3 and NODE_ENV=production/],
+    [{ ...PRODUCTION, STORAGE_DRIVER: 's3', S3_REGION: 'eu-west-1' }, /^S3_BUCKET: required when STORAGE_DRIVER=s3/],
+  ])('refuses an incomplete or invalid S3 configuration %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

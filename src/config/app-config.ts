@@ -27,7 +27,11 @@ export interface AppConfig {
   scanSyncWaitMs: number;
   sseHeartbeatMs: number;
   exportRetentionSeconds: number;
+  /** Where artefact bytes live: files under storageDir (default) or objects in an S3-compatible bucket (s3). */
+  storageDriver: StorageDriver;
   storageDir: string;
+  /** Set only when storageDriver is s3 (docs/decisions.md "Object storage"). */
+  s3: S3StorageSettings | undefined;
   enabledEngines: string[];
   offlineStepMs: number;
   defaultFetchProvider: 'fetch-a' | 'fetch-b';
@@ -63,6 +67,21 @@ export interface AppConfig {
   providers: Record<VendorKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
 }
 
+export type StorageDriver = 'filesystem' | 's3';
+
+export interface S3StorageSettings {
+  bucket: string;
+  region: string;
+  /** MinIO, R2, GCS interoperability…; unset = AWS S3. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset = the SDK's default credential chain (environment, profile, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Prepended to every key; empty or ending in '/'. */
+  keyPrefix: string;
+  /** Create the bucket at start-up when it does not exist (MinIO in docker compose); off for provisioned buckets. */
+  createBucket: boolean;
+}
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -203,6 +222,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }),
   ) as AppConfig['providers'];
 
+  const storageDriver = read.oneOf('STORAGE_DRIVER', ['filesystem', 's3'] as const, 'filesystem');
+
   return {
     port,
     baseUrl,
@@ -218,7 +239,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scanSyncWaitMs: read.int('SCAN_SYNC_WAIT_MS', 120000, 0, 600000),
     sseHeartbeatMs: read.int('SSE_HEARTBEAT_MS', 30000, 100),
     exportRetentionSeconds: read.int('EXPORT_RETENTION_SECONDS', 604800, 1),
+    storageDriver,
     storageDir: read.string('STORAGE_DIR', './.data/artefacts'),
+    s3: storageDriver === 's3' ? readS3Settings(read) : undefined,
     enabledEngines,
     // Demo pacing (../shared/spec/decisions.md section 4): none in production.
     offlineStepMs: read.int('OFFLINE_STEP_MS', read.optional('NODE_ENV') === 'production' ? 0 : 1500, 0, 600000),
@@ -255,5 +278,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
       token: metricsToken,
     },
     providers,
+  };
+}
+
+/** The bucket settings; an incomplete set stops start-up naming the missing variable. */
+function readS3Settings(read: Reader): S3StorageSettings {
+  const bucket = read.optional('S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  // The rules every S3-compatible service accepts (path-style and virtual-hosted alike).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    throw new ConfigError(`S3_BUCKET: 3 to 63 lowercase letters, digits, dots or hyphens, got "${bucket}"`);
+  }
+  const production = read.optional('NODE_ENV') === 'production';
+  const region = read.optional('S3_REGION') ?? read.optional('AWS_REGION') ?? (production ? undefined : 'us-east-1');
+  if (!region) {
+    throw new ConfigError('S3_REGION: required when STORAGE_DRIVER=s3 and NODE_ENV=production (or AWS_REGION; MinIO accepts us-east-1)');
+  }
+  const endpoint = read.url('S3_ENDPOINT', ['http:', 'https:']);
+  const accessKeyId = read.optional('S3_ACCESS_KEY_ID');
+  const secretAccessKey = read.optional('S3_SECRET_ACCESS_KEY');
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
+  const prefix = read.string('S3_KEY_PREFIX', '').replace(/\/+$/, '');
+  if (prefix && (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(prefix) || prefix.includes('..') || prefix.includes('//'))) {
+    throw new ConfigError(`S3_KEY_PREFIX: letters, digits and / _ . - (no ".." or "//"), got "${prefix}"`);
+  }
+  return {
+    bucket,
+    region,
+    endpoint,
+    // MinIO and most S3-compatible services serve buckets as a path, not as a host name.
+    forcePathStyle: read.bool('S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    keyPrefix: prefix ? `${prefix}/` : '',
+    createBucket: read.bool('S3_CREATE_BUCKET', false),
   };
 }

@@ -7,6 +7,7 @@ describe('isTransientInfraError', () => {
     [{ code: '53300' }],
     [{ name: 'QueryFailedError', driverError: { code: '08006' } }],
     [{ name: 'MaxRetriesPerRequestError' }],
+    [{ name: 'StorageUnavailableError', cause: { name: 'SlowDown', $metadata: { httpStatusCode: 503 } } }],
     [new Error('Connection is closed.')],
     [{ message: 'wrapped', cause: { code: 'ETIMEDOUT' } }],
   ])('treats %p as a backing service outage', (error) => {

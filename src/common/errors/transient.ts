@@ -2,7 +2,7 @@ const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOU
 // Postgres SQLSTATEs meaning "not now": connection exceptions, insufficient resources, operator intervention.
 const TRANSIENT_SQLSTATE_CLASSES = ['08', '53', '57'];
 
-/** True when a backing service (Postgres, Redis) is unavailable rather than the request being wrong. */
+/** True when a backing service (Postgres, Redis, the artefact store) is unavailable rather than the request being wrong. */
 export function isTransientInfraError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
@@ -11,7 +11,8 @@ export function isTransientInfraError(error: unknown): boolean {
       if (TRANSIENT_NETWORK_CODES.has(err.code)) return true;
       if (/^[0-9A-Z]{5}$/.test(err.code) && TRANSIENT_SQLSTATE_CLASSES.includes(err.code.slice(0, 2))) return true;
     }
-    if (err.name === 'MaxRetriesPerRequestError') return true;
+    // ioredis gave up on a command; the artefact store is down or overloaded (src/infra/storage/storage-unavailable.error.ts).
+    if (err.name === 'MaxRetriesPerRequestError' || err.name === 'StorageUnavailableError') return true;
     if (typeof err.message === 'string' && /Connection is closed|Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable|connect ECONNREFUSED/i.test(err.message)) {
       return true;
     }

@@ -1,16 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
-/** Where artefact bytes live. The filesystem driver is the default; an S3-compatible one would implement the same. */
+/**
+ * Where artefact bytes live: files under STORAGE_DIR (the default) or objects in an S3-compatible bucket
+ * (s3-storage.ts), chosen by STORAGE_DRIVER in storage.module.ts. Failures of the store itself are
+ * StorageUnavailableError (a 503 on a download, a retried export job); a missing object is never an error.
+ */
 export interface ArtefactStorage {
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Stores the whole body under the key, replacing what was there; readers never see part of it. */
+  put(key: string, body: Buffer | Readable): Promise<void>;
   /**
    * The stored bytes, held open so that what `size` says is what `stream` sends even if the key is deleted or
-   * replaced meanwhile; null when there is nothing readable under the key. The caller must either stream (the
+   * replaced meanwhile (an object store cannot hold an object: it then cuts the stream short rather than send
+   * other bytes); null when there is nothing readable under the key. The caller must either stream (the
    * stream releases the object when it ends, fails or is destroyed) or `close`.
    */
   open(key: string): Promise<StoredArtefact | null>;
@@ -19,7 +27,7 @@ export interface ArtefactStorage {
 
 export interface StoredArtefact {
   size: number;
-  /** Call at most once; `end` is inclusive. */
+  /** Call at most once; `end` is inclusive (clamped to the size; a range starting past the end is empty). */
   stream(range?: { start: number; end: number }): Readable;
   close(): Promise<void>;
 }
@@ -35,12 +43,18 @@ export class FilesystemStorage implements ArtefactStorage {
     this.root = resolve(config.storageDir);
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  async put(key: string, body: Buffer | Readable): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomUUID()}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, path);
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(temporary, body);
+      else await pipeline(body, createWriteStream(temporary));
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async open(key: string): Promise<StoredArtefact | null> {
@@ -74,9 +88,14 @@ export class FilesystemStorage implements ArtefactStorage {
   }
 
   private path(key: string): string {
-    if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
-    return join(this.root, key);
+    return join(this.root, safeStorageKey(key));
   }
+}
+
+/** The key, if it stays inside its namespace (a directory, a bucket prefix); throws otherwise. */
+export function safeStorageKey(key: string): string {
+  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
+  return key;
 }
 
 const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
