@@ -17,6 +17,7 @@ import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { MetaModule } from './modules/meta/meta.module';
+import { QueueDashboardModule } from './modules/queue-dashboard/queue-dashboard.module';
 import { ScansModule } from './modules/scans/scans.module';
 import { SnapshotsModule } from './modules/snapshots/snapshots.module';
 import { UsageModule } from './modules/usage/usage.module';
@@ -43,6 +44,7 @@ import { UsageModule } from './modules/usage/usage.module';
     ExportsModule,
     UsageModule,
     HealthModule,
+    QueueDashboardModule,
   ],
 })
 export class AppModule {}

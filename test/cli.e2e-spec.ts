@@ -33,6 +33,15 @@ describe('operator CLI', () => {
     expect(listed.body.data).toHaveLength(2);
   });
 
+  it('session:token --operator mints a session that opens the queue dashboard; without it, the dashboard refuses', async () => {
+    const account = uniqueName('cli');
+    const operator = await cli('session:token', '--account', account, '--user', 'ops', '--operator');
+    expect(operator.code).toBe(0);
+    await t.http().get('/admin/queues/api/queues').set('Cookie', sessionCookie(operator.out)).expect(200);
+    const plain = await cli('session:token', '--account', account, '--user', 'ops');
+    await t.http().get('/admin/queues/api/queues').set('Cookie', sessionCookie(plain.out)).expect(403);
+  });
+
   it('budget:set and budget:add change the pool through the ledger', async () => {
     const account = uniqueName('cli');
     const set = await cli('budget:set', '--account', account, '--cents', '2500');
@@ -78,6 +87,7 @@ describe('operator CLI', () => {
     ],
     [['integrations:set', '--account', 'a', '--integration', 'notebook', '--config', '{oops'], /--config: not valid JSON/],
     [['session:token', '--account', 'a', '--user', 'u', '--bogus', 'x'], /Unknown option '--bogus'/],
+    [['session:token', '--account', 'a', '--user', 'u', '--operator=yes'], /--operator/],
     [['session:token', '--account', 'a', '--user', 'u', '--ttl', '0'], /--ttl: must be between 1/],
   ])('%j exits 2 with a clear message', async (argv, message) => {
     const result = await cli(...(argv as string[]));

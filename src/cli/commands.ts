@@ -12,8 +12,9 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
-  session:token       --account <id> --user <sub> [--ttl 3600] [--email <e>] [--name <n>]
-                      prints a dashboard session JWT signed with DASHBOARD_JWT_SECRET
+  session:token       --account <id> --user <sub> [--ttl 3600] [--email <e>] [--name <n>] [--operator]
+                      prints a dashboard session JWT signed with DASHBOARD_JWT_SECRET;
+                      --operator adds the claim operator: true (opens the queue dashboard at /admin/queues)
   keys:create         --account <id> --name <name>      prints a new raw API key (once)
   budget:set          --account <id> --cents <n>        sets the account's budget pool
   budget:add          --account <id> --cents <n>        adds to (or, negative, removes from) the pool
@@ -23,7 +24,8 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
 <id> is the account's external id (the identity provider's account_id claim).`;
 
 interface Command {
-  options: Record<string, { type: 'string' }>;
+  /** A flag (boolean) reaches `run` as the value 'true' when given. */
+  options: Record<string, { type: 'string' | 'boolean' }>;
   required: string[];
   needsDatabase: boolean;
   run(values: Record<string, string>, deps: { config: AppConfig; context?: INestApplicationContext }): Promise<string>;
@@ -33,16 +35,24 @@ const ACCOUNT = { account: { type: 'string' as const } };
 
 export const COMMANDS: Record<string, Command> = {
   'session:token': {
-    options: { ...ACCOUNT, user: { type: 'string' }, ttl: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      ...ACCOUNT,
+      user: { type: 'string' },
+      ttl: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      operator: { type: 'boolean' },
+    },
     required: ['account', 'user'],
     needsDatabase: false,
     async run(values, { config }) {
       const ttl = values.ttl === undefined ? 3600 : wholeNumber('ttl', values.ttl, 1, 31 * 24 * 3600);
       const secret = resolveDashboardSecret(config);
       if (!secret) throw new UsageError('DASHBOARD_JWT_SECRET: not set (sessions are verified through DASHBOARD_JWKS_URL; mint them at the identity provider)');
-      const claims: Record<string, string> = { account_id: values.account };
+      const claims: Record<string, string | boolean> = { account_id: values.account };
       if (values.email) claims.email = values.email;
       if (values.name) claims.name = values.name;
+      if (values.operator === 'true') claims.operator = true;
       const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(values.user).setIssuedAt().setExpirationTime(`${ttl}s`);
       if (config.dashboard.issuer) jwt.setIssuer(config.dashboard.issuer);
       if (config.dashboard.audience) jwt.setAudience(config.dashboard.audience);
@@ -118,9 +128,10 @@ export function parseCommand(argv: string[]): { name: string; command: Command; 
   if (!name || name === '--help' || name === 'help') throw new UsageError('');
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}"`);
-  let values: Record<string, string | undefined>;
+  const values: Record<string, string | undefined> = {};
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Record<string, string | undefined>;
+    const parsed = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values;
+    for (const [option, value] of Object.entries(parsed)) values[option] = value === true ? 'true' : (value as string | undefined);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -129,6 +129,34 @@ describe('loadConfig: dashboard sessions', () => {
   });
 });
 
+describe('loadConfig: queue dashboard', () => {
+  it('has no operators and a read-only board by default', () => {
+    const config = loadConfig({});
+    expect(config.dashboard.operators).toEqual([]);
+    expect(config.queueDashboard).toEqual({ readOnly: true });
+    expect(loadConfig({ QUEUE_DASHBOARD_READ_ONLY: 'false' }).queueDashboard.readOnly).toBe(false);
+  });
+
+  it('reads operators as account:user or account:*, splitting at the first colon', () => {
+    const config = loadConfig({ DASHBOARD_OPERATORS: ' acme:alice , ops:* ,, idp-1:auth0|42:x ' });
+    expect(config.dashboard.operators).toEqual([
+      { accountId: 'acme', subject: 'alice' },
+      { accountId: 'ops', subject: '*' },
+      { accountId: 'idp-1', subject: 'auth0|42:x' },
+    ]);
+  });
+
+  it.each(['alice', 'acme:', ':alice', '*:*', `acme:${'u'.repeat(201)}`])('refuses the operator entry %j naming the variable', (entry) => {
+    expect(() => loadConfig({ DASHBOARD_OPERATORS: entry })).toThrow(
+      /^DASHBOARD_OPERATORS: ".*" is not <account_id>:<user sub> or <account_id>:\*$/,
+    );
+  });
+
+  it('refuses a QUEUE_DASHBOARD_READ_ONLY that is not a boolean', () => {
+    expect(() => loadConfig({ QUEUE_DASHBOARD_READ_ONLY: 'maybe' })).toThrow(/^QUEUE_DASHBOARD_READ_ONLY: expected true or false/);
+  });
+});
+
 describe('loadConfig: metrics', () => {
   it('listens for scrapes on 9464 on every interface without a token by default, on a free port under jest', () => {
     expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '0.0.0.0', token: undefined });

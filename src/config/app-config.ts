@@ -5,6 +5,12 @@ import { VENDOR_KEYS, type VendorKey } from '../domain/vocabulary/models';
 /** Typed, validated configuration (../shared/spec/decisions.md section 4). Built once at start-up from the environment. */
 export type AppRole = 'all' | 'api' | 'worker';
 
+/** A user allowed into the operator pages: a session's `account_id` and `sub`, or `*` for every user of the account. */
+export interface DashboardOperator {
+  accountId: string;
+  subject: string;
+}
+
 export interface AppConfig {
   port: number;
   baseUrl: string;
@@ -21,7 +27,11 @@ export interface AppConfig {
     issuer: string | undefined;
     audience: string | undefined;
     origins: string[];
+    /** DASHBOARD_OPERATORS; a session with the claim `operator: true` is an operator too. */
+    operators: DashboardOperator[];
   };
+  /** Bull Board at /admin/queues (docs/decisions.md "Queue dashboard"): retry, clean, pause... only when not read-only. */
+  queueDashboard: { readOnly: boolean };
   defaultAccountBudgetCents: number;
   minScanReservationCents: number;
   scanSyncWaitMs: number;
@@ -152,6 +162,18 @@ function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
 }
 
+/** `<account_id>:<sub>` or `<account_id>:*`, split at the first colon (a subject may contain colons, an account id not). */
+function dashboardOperator(entry: string): DashboardOperator {
+  const colon = entry.indexOf(':');
+  const accountId = entry.slice(0, colon).trim();
+  const subject = entry.slice(colon + 1).trim();
+  // Sessions with longer claims are refused (DashboardSessionService), so a longer entry could never match.
+  if (colon < 0 || !accountId || !subject || accountId === '*' || accountId.length > 200 || subject.length > 200) {
+    throw new ConfigError(`DASHBOARD_OPERATORS: "${entry}" is not <account_id>:<user sub> or <account_id>:*`);
+  }
+  return { accountId, subject };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const read = new Reader(env);
   const port = read.int('PORT', 3000, 0, 65535);
@@ -208,6 +230,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  const operators = read
+    .string('DASHBOARD_OPERATORS', '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map(dashboardOperator);
+
   const metricsHost = read.string('METRICS_HOST', '0.0.0.0');
   if (!isIP(metricsHost) && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(metricsHost)) {
     throw new ConfigError(`METRICS_HOST: expected an IP address or a host name, got "${metricsHost}"`);
@@ -233,7 +262,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appRole: read.oneOf('APP_ROLE', ['all', 'api', 'worker'] as const, 'all'),
     migrationsRun: read.bool('MIGRATIONS_RUN', true),
     apiKeyPrefix,
-    dashboard: { jwtSecret, jwksUrl, issuer, audience, origins },
+    dashboard: { jwtSecret, jwksUrl, issuer, audience, origins, operators },
+    queueDashboard: { readOnly: read.bool('QUEUE_DASHBOARD_READ_ONLY', true) },
     defaultAccountBudgetCents: read.int('DEFAULT_ACCOUNT_BUDGET_CENTS', 10000, 0),
     minScanReservationCents: read.int('MIN_SCAN_RESERVATION_CENTS', 50, 0),
     scanSyncWaitMs: read.int('SCAN_SYNC_WAIT_MS', 120000, 0, 600000),

@@ -1,24 +1,13 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { parse as parseCookies } from 'cookie';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AccountsService } from '../accounts/accounts.service';
 import { KeysService } from '../keys/keys.service';
 import { authenticationInvalid, authenticationRequired, permissionDenied } from '../../common/errors/api-error';
-import { AUTH_MODE, DASHBOARD_COOKIE, type AuthMode } from '../../common/auth/auth.decorator';
+import { AUTH_MODE, type AuthMode } from '../../common/auth/auth.decorator';
 import { DashboardSessionService } from './dashboard-session.service';
+import { checkSessionOrigin, sessionCookieOf } from './session-request';
 import type { AuthenticatedRequest, Principal } from '../../common/auth/principal';
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Scheme, a 253-character host and a port fit well within this. */
-const MAX_ORIGIN_LENGTH = 512;
-
-/** Linear, where /\/+$/ retries from every slash of a run that is not at the end (quadratic). */
-function withoutTrailingSlashes(value: string): string {
-  let end = value.length;
-  while (end > 0 && value.charCodeAt(end - 1) === 0x2f) end--;
-  return value.slice(0, end);
-}
 
 /** Global guard: every route authenticates by bearer key unless marked otherwise with @Auth. */
 @Injectable()
@@ -41,7 +30,7 @@ export class AuthGuard implements CanActivate {
 
   private async authenticate(req: AuthenticatedRequest, mode: Exclude<AuthMode, 'public'>): Promise<Principal> {
     const authorization = req.headers.authorization;
-    const sessionToken = this.sessionCookie(req);
+    const sessionToken = sessionCookieOf(req);
 
     if (mode === 'bearer' || (mode === 'bearer-or-dashboard' && authorization !== undefined)) {
       if (authorization === undefined) throw authenticationRequired('Send Authorization: Bearer <API_KEY>');
@@ -68,34 +57,9 @@ export class AuthGuard implements CanActivate {
   }
 
   private async dashboard(req: AuthenticatedRequest, token: string): Promise<Principal> {
-    this.checkOrigin(req);
+    checkSessionOrigin(req, this.config.dashboard.origins);
     const identity = await this.sessions.verify(token);
     const { accountId, userId } = await this.accounts.ensureSessionUser(identity);
     return { kind: 'dashboard', accountId, userId };
-  }
-
-  /** CSRF guard for cookie sessions: a browser's cross-site POST carries an Origin we do not trust. */
-  private checkOrigin(req: AuthenticatedRequest): void {
-    const origin = req.headers.origin;
-    if (!UNSAFE_METHODS.has(req.method) || origin === undefined) return;
-    // A serialised origin (scheme, host, port) is far shorter; a longer header is refused unread.
-    if (origin.length > MAX_ORIGIN_LENGTH) throw permissionDenied('The Origin header is too long to be an origin');
-    const trusted = withoutTrailingSlashes(origin);
-    // A page the API serves itself (Swagger UI at /docs) is same-origin, not cross-site: a browser sets Host to the
-    // server it talks to, and another site cannot make it send our origin.
-    if (trusted === `${req.protocol}://${req.headers.host ?? ''}`) return;
-    if (!this.config.dashboard.origins.includes(trusted)) {
-      throw permissionDenied(`Origin ${origin} is not allowed to use dashboard sessions`);
-    }
-  }
-
-  private sessionCookie(req: AuthenticatedRequest): string | undefined {
-    const header = req.headers.cookie;
-    if (!header) return undefined;
-    try {
-      return parseCookies(header)[DASHBOARD_COOKIE] || undefined;
-    } catch {
-      return undefined;
-    }
   }
 }

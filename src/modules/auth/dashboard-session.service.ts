@@ -5,6 +5,11 @@ import { authenticationInvalid } from '../../common/errors/api-error';
 import type { SessionIdentity } from '../accounts/accounts.service';
 import { resolveDashboardSecret } from './dashboard-secret';
 
+/** A verified session; `operatorClaim` is its `operator` claim when that is exactly `true`. */
+export interface VerifiedSession extends SessionIdentity {
+  operatorClaim: boolean;
+}
+
 /** Verifies dashboard session JWTs from the external identity provider (../shared/spec/decisions.md section 3). */
 @Injectable()
 export class DashboardSessionService {
@@ -17,7 +22,7 @@ export class DashboardSessionService {
     if (secret) this.secret = new TextEncoder().encode(secret);
   }
 
-  async verify(token: string): Promise<SessionIdentity> {
+  async verify(token: string): Promise<VerifiedSession> {
     let payload: JWTPayload;
     try {
       payload = await this.verifySignature(token);
@@ -35,6 +40,7 @@ export class DashboardSessionService {
       subject: payload.sub,
       email: typeof payload.email === 'string' ? payload.email.slice(0, 320) : undefined,
       name: typeof payload.name === 'string' ? payload.name.slice(0, 200) : undefined,
+      operatorClaim: payload.operator === true,
     };
   }
 
