@@ -81,6 +81,15 @@ describe('metrics', () => {
     for (const route of routes) expect(route).toMatch(/^(\(unmatched\)|\/[a-z0-9/:_.-]*)$/);
   });
 
+  it('counts the queue dashboard, whose pages poll, as one route, refusals included', async () => {
+    const board = (status: string) => ({ route: '/admin/queues', method: 'GET', status });
+    const before = await scrape();
+    await t.http().get('/admin/queues/api/queues').expect(401);
+    await t.http().get(`/admin/queues/static/${randomUUID()}.js`).expect(401);
+    const after = await scrape();
+    expect(after.sum('regscan_http_requests_total', board('401')) - before.sum('regscan_http_requests_total', board('401'))).toBe(2);
+  });
+
   it('counts rate-limit rejections by bucket, and the 429s by route', async () => {
     const clock = t.app.get(Clock);
     // Mid-window and held there: a minute boundary cannot refill the bucket during the test.

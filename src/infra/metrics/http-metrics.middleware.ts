@@ -23,6 +23,11 @@ export function httpMethodLabel(method: string | undefined): string {
   return METHODS.has(upper) ? upper : 'OTHER';
 }
 
+/** Labels a request that no Nest handler serves (a mounted Express app such as the queue dashboard) with a fixed route. */
+export function labelMountedRoute(req: Request, route: string): void {
+  (req as RoutedRequest)[HANDLER_ROUTE] = route;
+}
+
 /**
  * Notes the route of the handler a request reached. A global guard registered before AuthGuard, so that requests
  * refused by authentication or rate limits (401, 429) keep their route; it never refuses anything itself.

@@ -5,6 +5,8 @@ import { authenticationRequired, permissionDenied } from '../../common/errors/ap
 import { isDashboardOperator } from '../auth/dashboard-operators';
 import { DashboardSessionService } from '../auth/dashboard-session.service';
 import { checkSessionOrigin, sessionCookieOf } from '../auth/session-request';
+import { labelMountedRoute } from '../../infra/metrics/http-metrics.middleware';
+import { QUEUE_DASHBOARD_PATH } from './queue-board';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -21,6 +23,8 @@ export class QueueDashboardMiddleware implements NestMiddleware {
   ) {}
 
   use(req: Request, res: Response, next: NextFunction): void {
+    // One series for the whole board (its pages poll), refusals included, rather than `(unmatched)`.
+    labelMountedRoute(req, QUEUE_DASHBOARD_PATH);
     this.admit(req).then(() => {
       // Operator pages with buttons that change queues: never framed by another site, never kept by a cache.
       res.setHeader('X-Frame-Options', 'DENY');
