@@ -6,15 +6,18 @@
 // list of artifact types (default: all). Prints a table; the targets (PDF under 1 s, PPTX under 2 s) are
 // checked against the median and reported, not enforced: the exit code is 0 whatever the times.
 // "first" is the first render of that type in this process: module loading, font parsing, shaping caches and
-// JIT included (a worker can pay that at start-up with warmUpRenderers()). The timed runs re-render the same
-// snapshot, so PDF runs also reuse the word-shape cache (pdf-kit.ts); a new snapshot shares most of it.
+// JIT included (a worker pays that at start-up: renderer-warm-up.ts, measured by bench/render-first.js). The
+// timed runs re-render the same snapshot, so PDF runs also reuse the word-shape cache (pdf-kit.ts); a new snapshot
+// shares most of it.
+// BENCH_BUILD_DIR overrides the build folder (worktrees that share one node_modules should not share it).
+// bench/render-first.js reuses build() for first-versus-tenth renders after the worker warm-up.
 const { performance } = require('node:perf_hooks');
 const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
 const os = require('node:os');
 
 const root = join(__dirname, '..');
-const out = join(root, 'node_modules', '.cache', 'rgs-bench-build');
+const out = process.env.BENCH_BUILD_DIR ?? join(root, 'node_modules', '.cache', 'rgs-bench-build');
 const dist = join(out, 'src', 'modules', 'exports', 'renderers');
 
 function build() {
@@ -87,7 +90,11 @@ function ms(value) {
   return `${value.toFixed(0)} ms`;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { build, out };

@@ -112,17 +112,56 @@ export function bundledFont(key: FontKey): BundledFont {
   return font;
 }
 
+const fileBytes = new Map<string, Buffer>();
+
+/** A font file's bytes, read once per process (the CJK files are several megabytes each). */
+export function fontFileBytes(file: string): Buffer {
+  let bytes = fileBytes.get(file);
+  if (!bytes) {
+    bytes = fs.readFileSync(file);
+    fileBytes.set(file, bytes);
+  }
+  return bytes;
+}
+
+function parseFont(file: string): fontkit.Font {
+  const opened = fontkit.create(fontFileBytes(file));
+  const font = 'fonts' in opened ? opened.fonts[0] : opened;
+  if (!font) throw new Error(`No font in ${file}`);
+  return font;
+}
+
 const parsed = new Map<string, fontkit.Font>();
 
 /** A parsed font (fontkit), cached per file for the life of the process. */
 export function openFont(file: string): fontkit.Font {
   const cached = parsed.get(file);
   if (cached) return cached;
-  const opened = fontkit.openSync(file);
-  const font = 'fonts' in opened ? opened.fonts[0] : opened;
-  if (!font) throw new Error(`No font in ${file}`);
+  const font = parseFont(file);
   parsed.set(file, font);
   return font;
+}
+
+/**
+ * A fontkit font of its own for one PDF document that shares the tables openFont(file) has decoded. Decoding
+ * the OpenType tables (GSUB / GPOS above all) was most of the cost of a worker's first PDF, paid again by every
+ * document that laid out a word the shared shape cache did not hold. The glyph objects stay per document:
+ * fontkit keeps a glyph's code points from its first creation and pdfkit writes them into the text map, so a
+ * glyph first created without them (an accent's base in a subset, another renderer's subset) must not leak
+ * into later documents. Falls back to a plain parse if fontkit's internals ever change shape.
+ */
+export function documentFont(file: string): fontkit.Font {
+  const font = parseFont(file);
+  const shared = openFont(file) as unknown as { _tables?: unknown };
+  const own = font as unknown as { _tables?: unknown };
+  if (isPlainObject(shared._tables) && isPlainObject(own._tables) && Object.keys(own._tables).length === 0) {
+    own._tables = shared._tables;
+  }
+  return font;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 const glyphCache = new Map<string, Map<number, boolean>>();

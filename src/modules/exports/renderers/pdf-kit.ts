@@ -3,7 +3,7 @@
  * collected in memory, a footer with page numbers, and small drawing helpers.
  */
 import PDFDocument from 'pdfkit';
-import { type BundledFont, pickDocumentFont } from './fonts';
+import { type BundledFont, documentFont, pickDocumentFont } from './fonts';
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { countBy } from './item-grouping';
 import { IMPACT_LABELS, IMPACTS } from './item-labels';
@@ -73,8 +73,9 @@ export function createPdf(input: RenderInput, options: PdfOptions): PdfHandle {
       CreationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
     },
   });
-  doc.registerFont(REGULAR, font.regular);
-  doc.registerFont(BOLD, font.bold);
+  // pdfkit takes a fontkit font object as well as a path (PDFFontFactory.open); the typings only know paths.
+  doc.registerFont(REGULAR, documentFont(font.regular) as unknown as string);
+  doc.registerFont(BOLD, documentFont(font.bold) as unknown as string);
   shareLayoutCache(doc, BOLD, font.bold);
   shareLayoutCache(doc, REGULAR, font.regular);
   const chunks: Buffer[] = [];

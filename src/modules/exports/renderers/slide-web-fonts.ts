@@ -10,8 +10,7 @@
  * the slides are measured without kerning (slide-web-layout.ts), so the browser then sets exactly what was
  * measured.
  */
-import * as fs from 'node:fs';
-import { type BundledFont, openFont } from './fonts';
+import { type BundledFont, fontFileBytes, openFont } from './fonts';
 
 interface Table {
   tag: string;
@@ -27,7 +26,8 @@ function readTables(bytes: Uint8Array): Map<string, Buffer> {
     const tag = buffer.toString('latin1', at, at + 4);
     const offset = buffer.readUInt32BE(at + 8);
     const length = buffer.readUInt32BE(at + 12);
-    tables.set(tag, Buffer.from(buffer.subarray(offset, offset + length)));
+    // Views, not copies: the file's bytes are cached for the process (fonts.ts) and only copies are ever written.
+    tables.set(tag, buffer.subarray(offset, offset + length));
   }
   return tables;
 }
@@ -140,7 +140,7 @@ function subsetFont(file: string, codePoints: Iterable<number>): FontSubset {
     pairs.push([cp, subset.includeGlyph(font.glyphForCodePoint(cp).id)]);
   }
   const encoded = subset.encode();
-  const original = readTables(fs.readFileSync(file));
+  const original = readTables(fontFileBytes(file));
   const kept = (tag: string): Table[] => {
     const data = original.get(tag);
     return data ? [{ tag, data }] : [];
