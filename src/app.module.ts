@@ -20,6 +20,7 @@ import { MetaModule } from './modules/meta/meta.module';
 import { ScansModule } from './modules/scans/scans.module';
 import { SnapshotsModule } from './modules/snapshots/snapshots.module';
 import { UsageModule } from './modules/usage/usage.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -42,6 +43,7 @@ import { UsageModule } from './modules/usage/usage.module';
     SnapshotsModule,
     ExportsModule,
     UsageModule,
+    WebhooksModule,
     HealthModule,
   ],
 })
