@@ -21,6 +21,7 @@ import { QueueDashboardModule } from './modules/queue-dashboard/queue-dashboard.
 import { ScansModule } from './modules/scans/scans.module';
 import { SnapshotsModule } from './modules/snapshots/snapshots.module';
 import { UsageModule } from './modules/usage/usage.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -43,6 +44,7 @@ import { UsageModule } from './modules/usage/usage.module';
     SnapshotsModule,
     ExportsModule,
     UsageModule,
+    WebhooksModule,
     HealthModule,
     QueueDashboardModule,
   ],

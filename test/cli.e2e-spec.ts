@@ -42,6 +42,48 @@ describe('operator CLI', () => {
     await t.http().get('/admin/queues/api/queues').set('Cookie', sessionCookie(plain.out)).expect(403);
   });
 
+  it('webhooks:create registers an endpoint the API lists, webhooks:list shows it, webhooks:delete removes it', async () => {
+    const account = uniqueName('cli');
+    const created = await cli(
+      'webhooks:create',
+      '--account',
+      account,
+      '--url',
+      'https://hooks.example.com/rgs',
+      '--events',
+      'scan.completed,export.failed',
+    );
+    expect(created.code).toBe(0);
+    const endpoint = JSON.parse(created.out);
+    expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/rgs', events: ['scan.completed', 'export.failed'], enabled: true });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const token = await cli('session:token', '--account', account, '--user', 'alice');
+    const listed = await t.http().get('/v1/webhooks/endpoints').set('Cookie', sessionCookie(token.out)).expect(200);
+    expect(listed.body.data.map((e: { id: string }) => e.id)).toEqual([endpoint.id]);
+    const fromCli = await cli('webhooks:list', '--account', account);
+    expect(JSON.parse(fromCli.out)).toEqual([{ ...endpoint, secret: undefined }].map((e) => JSON.parse(JSON.stringify(e))));
+    expect((await cli('webhooks:delete', '--account', account, '--id', endpoint.id)).code).toBe(0);
+    expect(JSON.parse((await cli('webhooks:list', '--account', account)).out)).toEqual([]);
+    expect((await cli('webhooks:delete', '--account', account, '--id', endpoint.id)).code).toBe(1);
+  });
+
+  it.each([
+    [
+      ['webhooks:create', '--account', 'a', '--url', 'https://hooks.example.com', '--events', 'scan.exploded'],
+      /--events: unknown event "scan.exploded"/,
+    ],
+    [['webhooks:create', '--account', 'a', '--url', 'https://10.0.0.1/x', '--events', 'scan.completed'], /url must reach a public address/],
+    [
+      ['webhooks:create', '--account', 'a', '--url', 'https://hooks.example.com', '--events', 'scan.completed', '--secret', 'x'],
+      /--secret: /,
+    ],
+    [['webhooks:create', '--account', 'a', '--url', 'https://hooks.example.com'], /--events is required/],
+  ])('webhooks:create %j is refused', async (argv, message) => {
+    const result = await cli(...argv);
+    expect(result.code).not.toBe(0);
+    expect(result.err).toMatch(message);
+  });
+
   it('budget:set and budget:add change the pool through the ledger', async () => {
     const account = uniqueName('cli');
     const set = await cli('budget:set', '--account', account, '--cents', '2500');

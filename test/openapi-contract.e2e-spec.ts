@@ -45,11 +45,20 @@ describe('OpenAPI examples, sent as they are', () => {
         .filter(([, op]) => (op as Json).requestBody)
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(withBody.sort()).toEqual(['POST /v1/exports', 'POST /v1/keys', 'POST /v1/scans', 'POST /v1/scans/estimate']);
+    expect(withBody.sort()).toEqual([
+      'PATCH /v1/webhooks/endpoints/{id}',
+      'POST /v1/exports',
+      'POST /v1/keys',
+      'POST /v1/scans',
+      'POST /v1/scans/estimate',
+      'POST /v1/webhooks/endpoints',
+    ]);
     for (const [method, path] of [
       ['post', '/v1/scans'],
       ['post', '/v1/scans/estimate'],
       ['post', '/v1/keys'],
+      ['post', '/v1/webhooks/endpoints'],
+      ['patch', '/v1/webhooks/endpoints/{id}'],
     ]) {
       expect(bodyExamples(method, path).length).toBeGreaterThan(0);
     }
@@ -100,6 +109,18 @@ describe('OpenAPI examples, sent as they are', () => {
       const cookie = sessionCookie(await sessionToken());
       const response = await t.http().post('/v1/keys').set('Cookie', cookie).send(body);
       expect([name, response.status, response.body.name]).toEqual([name, 201, body.name]);
+    }
+  });
+
+  it('registers a webhook endpoint from every POST /v1/webhooks/endpoints example, and applies every PATCH example to it', async () => {
+    for (const [name, body] of bodyExamples('post', '/v1/webhooks/endpoints')) {
+      const cookie = sessionCookie(await sessionToken());
+      const created = await t.http().post('/v1/webhooks/endpoints').set('Cookie', cookie).send(body);
+      expect([name, created.status, created.body.url]).toEqual([name, 201, body.url]);
+      for (const [patchName, patch] of bodyExamples('patch', '/v1/webhooks/endpoints/{id}')) {
+        const patched = await t.http().patch(`/v1/webhooks/endpoints/${created.body.id}`).set('Cookie', cookie).send(patch);
+        expect([patchName, patched.status]).toEqual([patchName, 200]);
+      }
     }
   });
 

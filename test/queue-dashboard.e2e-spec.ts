@@ -102,10 +102,10 @@ describe('queue dashboard (read-only, the default)', () => {
     expect((await t.http().get(`${BOARD}/queue/scans`).set('Cookie', operator).expect(200)).text).toContain('__UI_CONFIG__');
   });
 
-  it('lists the scans and exports queues with their real job counts, and shows a queued job', async () => {
+  it('lists every registered queue (scans, exports, webhooks) with their real job counts, and shows a queued job', async () => {
     const { apiKey } = await newAccount(t);
     const before = await boardQueues(t, operator);
-    expect([...before.keys()].sort()).toEqual(['exports', 'scans']);
+    expect([...before.keys()].sort()).toEqual(['exports', 'scans', 'webhooks']);
 
     const scan = await t.http().post('/v1/scans?mode=async').set('Authorization', `Bearer ${apiKey}`).send(SCAN).expect(202);
     const after = await boardQueues(t, operator);

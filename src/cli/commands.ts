@@ -7,6 +7,10 @@ import { AccountsService } from '../modules/accounts/accounts.service';
 import { INTEGRATIONS, type IntegrationKind } from '../modules/accounts/entities/account-integration.entity';
 import { BudgetService } from '../modules/budget/budget.service';
 import { KeysService } from '../modules/keys/keys.service';
+import { ApiError } from '../common/errors/api-error';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '../modules/webhooks/webhook-events';
+import { isWebhookSecret } from '../modules/webhooks/webhook-signature';
+import { WebhooksService } from '../modules/webhooks/webhooks.service';
 
 export class UsageError extends Error {}
 
@@ -20,6 +24,10 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   budget:add          --account <id> --cents <n>        adds to (or, negative, removes from) the pool
   integrations:set    --account <id> --integration notebook|voicePodcast --config <json>
   integrations:clear  --account <id> --integration notebook|voicePodcast
+  webhooks:create     --account <id> --url <https url> --events <e1,e2> [--secret <whsec_…>] [--description <d>]
+                      registers a webhook endpoint; prints it as JSON with its signing secret (once)
+  webhooks:list       --account <id>                    prints the account's endpoints as JSON (no secrets)
+  webhooks:delete     --account <id> --id <endpoint id>
 
 <id> is the account's external id (the identity provider's account_id claim).`;
 
@@ -120,6 +128,52 @@ export const COMMANDS: Record<string, Command> = {
       return cleared ? `integration ${integration} cleared for account ${values.account}` : `account ${values.account} had no ${integration} integration`;
     },
   },
+  'webhooks:create': {
+    options: {
+      ...ACCOUNT,
+      url: { type: 'string' },
+      events: { type: 'string' },
+      secret: { type: 'string' },
+      description: { type: 'string' },
+    },
+    required: ['account', 'url', 'events'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const events = webhookEvents(values.events);
+      if (values.secret !== undefined && !isWebhookSecret(values.secret))
+        throw new UsageError('--secret: must be whsec_ followed by the base64 of 24 to 64 bytes');
+      if ((values.description ?? '').length > 200) throw new UsageError('--description: at most 200 characters');
+      const accountId = await context!.get(AccountsService).ensureAccount(values.account);
+      const body = { url: values.url, events, secret: values.secret, description: values.description };
+      try {
+        return JSON.stringify(await context!.get(WebhooksService).create(accountId, body));
+      } catch (error) {
+        if (error instanceof ApiError && error.errors.length > 0)
+          throw new UsageError(error.errors.map((e) => `--${e.path}: ${e.message}`).join('; '));
+        throw error;
+      }
+    },
+  },
+  'webhooks:list': {
+    options: ACCOUNT,
+    required: ['account'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const accountId = await context!.get(AccountsService).findAccountId(values.account);
+      return JSON.stringify(accountId ? await context!.get(WebhooksService).list(accountId) : []);
+    },
+  },
+  'webhooks:delete': {
+    options: { ...ACCOUNT, id: { type: 'string' } },
+    required: ['account', 'id'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const accountId = await context!.get(AccountsService).findAccountId(values.account);
+      if (!accountId) throw new Error(`account ${values.account} not found`);
+      await context!.get(WebhooksService).remove(accountId, values.id);
+      return `webhook endpoint ${values.id} deleted`;
+    },
+  },
 };
 
 /** Parses `<command> --flag value ...`; throws UsageError with a precise message. */
@@ -146,6 +200,17 @@ function wholeNumber(option: string, raw: string, min: number, max: number): num
   const value = Number(raw);
   if (value < min || value > max) throw new UsageError(`--${option}: must be between ${min} and ${max}`);
   return value;
+}
+
+function webhookEvents(raw: string): WebhookEventType[] {
+  const events = raw
+    .split(',')
+    .map((event) => event.trim())
+    .filter(Boolean);
+  const unknown = events.find((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
+  if (unknown) throw new UsageError(`--events: unknown event "${unknown}" (known: ${WEBHOOK_EVENTS.join(', ')})`);
+  if (events.length === 0) throw new UsageError('--events: name at least one event');
+  return events as WebhookEventType[];
 }
 
 function integrationKind(raw: string): IntegrationKind {

@@ -245,4 +245,18 @@ describe('loadConfig: artefact storage', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('applies the webhook defaults', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowLoopbackUrls: false, maxAttempts: 8, backoffMs: 30000, timeoutMs: 10000, disableAfterSeconds: 432000 });
+  });
+
+  it.each([
+    [{ ...PRODUCTION, WEBHOOK_ALLOW_LOOPBACK_URLS: 'true' }, /^WEBHOOK_ALLOW_LOOPBACK_URLS: not allowed when NODE_ENV=production/],
+    [{ WEBHOOK_MAX_ATTEMPTS: '0' }, /^WEBHOOK_MAX_ATTEMPTS: must be between 1 and 50/],
+    [{ WEBHOOK_TIMEOUT_MS: 'soon' }, /^WEBHOOK_TIMEOUT_MS: expected a whole number/],
+    [{ WEBHOOK_DISABLE_AFTER_SECONDS: '5' }, /^WEBHOOK_DISABLE_AFTER_SECONDS: must be between 60/],
+  ])('refuses the webhook setting %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -75,6 +75,19 @@ export interface AppConfig {
   /** The Prometheus scrape listener every process (API or worker) opens (docs/decisions.md "Metrics"). */
   metrics: { port: number; host: string; token: string | undefined };
   providers: Record<VendorKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
+  /** Signed webhooks (docs/decisions.md "Webhooks"). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Lets endpoints on this host (loopback, plain http allowed) be registered and called: tests and development only. */
+  allowLoopbackUrls: boolean;
+  maxAttempts: number;
+  /** Delay after the first failed attempt; it doubles after each further one. */
+  backoffMs: number;
+  timeoutMs: number;
+  /** An endpoint whose deliveries have all failed for this long is disabled with a reason. */
+  disableAfterSeconds: number;
 }
 
 export type StorageDriver = 'filesystem' | 's3';
@@ -308,6 +321,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
       token: metricsToken,
     },
     providers,
+    webhooks: readWebhookSettings(read),
+  };
+}
+
+function readWebhookSettings(read: Reader): WebhookSettings {
+  const allowLoopbackUrls = read.bool('WEBHOOK_ALLOW_LOOPBACK_URLS', false);
+  if (allowLoopbackUrls && read.optional('NODE_ENV') === 'production') {
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_URLS: not allowed when NODE_ENV=production (webhooks must not reach this host)');
+  }
+  return {
+    allowLoopbackUrls,
+    maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
+    backoffMs: read.int('WEBHOOK_BACKOFF_MS', 30000, 1, 3600000),
+    timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 10000, 100, 60000),
+    disableAfterSeconds: read.int('WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 60),
   };
 }
 

@@ -1,12 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { withResponseConventions } from './response-conventions';
+import { withWebhooks } from './webhooks-section';
 
 const DESCRIPTION = `AI-driven regulatory horizon scans over jurisdictions x regulatory areas x a forward horizon in months.
 Each scan produces a dated, cited **snapshot**; snapshots feed **exports** (PDF, CSV, slides, audio, ...).
 
 The usual workflow follows the tags: read the vocabularies (**Discovery**), run a scan (**Scans**), read its snapshot
-(**Snapshots**), export it (**Exports**), watch the spend (**Usage**). **Keys** are managed with a dashboard session.
+(**Snapshots**), export it (**Exports**), watch the spend (**Usage**). **Keys** and **Webhooks** are managed with a dashboard session.
 
 * Authenticate with \`Authorization: Bearer <API_KEY>\` (click **Authorize**). Keys are created with a dashboard session (\`POST /v1/keys\`).
 * Every error is an RFC 9457 problem document (\`application/problem+json\`); branch on its \`code\`. Each operation lists, per status, an example of every code it can answer.
@@ -40,6 +41,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'Keys',
     description: 'Create, list and revoke API keys. Needs a dashboard session (cookie `dashboard_session`); an API key cannot manage keys.',
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Endpoints that receive signed events (scans and exports that finish) and the record of each delivery and attempt. Needs a dashboard session. The `webhooks` section documents the payloads.',
   },
   { name: 'Health', description: 'Liveness and readiness probes for orchestrators. No authentication.' },
 ];
@@ -75,7 +81,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
-  return toOpenApi31(withResponseConventions(sortPaths(document)));
+  return withWebhooks(toOpenApi31(withResponseConventions(sortPaths(document))));
 }
 
 function sortPaths(document: OpenAPIObject): OpenAPIObject {

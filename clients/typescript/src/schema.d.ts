@@ -556,8 +556,201 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook delivery with its attempts
+         * @description The delivery id is the `webhook-id` header the endpoint received; `attempts` lists every try, oldest first.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The account's endpoints, newest first; secrets are never shown again.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Events are POSTed to `url`, signed as Standard Webhooks describes (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The response carries the signing `secret` exactly once.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description The endpoint, whether it is enabled and, if not, why. The secret is never shown again.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint with its deliveries; pending deliveries are not sent.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, disable or re-enable a webhook endpoint
+         * @description A disabled endpoint gets no new deliveries; `enabled: true` re-enables one (also one the service disabled) and clears `disabled_reason`.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The latest 100 deliveries to the endpoint, newest first, with their status and attempt count.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "scan.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scan.completed event
+         * @description Sent to each enabled endpoint subscribed to `scan.completed`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["scan_completed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "scan.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scan.failed event
+         * @description Sent to each enabled endpoint subscribed to `scan.failed`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["scan_failed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "scan.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scan.cancelled event
+         * @description Sent to each enabled endpoint subscribed to `scan.cancelled`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["scan_cancelled_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The export.completed event
+         * @description Sent to each enabled endpoint subscribed to `export.completed`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["export_completed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The export.failed event
+         * @description Sent to each enabled endpoint subscribed to `export.failed`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["export_failed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ApiKeyDto: {
@@ -734,6 +927,28 @@ export interface components {
              */
             key: string;
         };
+        CreatedWebhookEndpointDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://hooks.example.com/regulatory-scan */
+            url: string;
+            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            /** @example Compliance Slack bridge */
+            description: string | null;
+            /** @description False when the account disabled the endpoint or its deliveries kept failing */
+            enabled: boolean;
+            /** @description Why the endpoint is disabled; null while enabled */
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description The signing secret, shown exactly once
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
         CreateExportDto: {
             /**
              * @description The UUID of one of your snapshots: `snapshot_id` from POST /v1/scans, or an id from GET /v1/snapshots; replace the example. Not a UUID: 422; a snapshot of another account, or none: 404 `not_found`.
@@ -759,6 +974,31 @@ export interface components {
             options?: {
                 [key: string]: string;
             };
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * @description Where events are POSTed: an https URL on a public address (checked again at each delivery)
+             * @example https://hooks.example.com/regulatory-scan
+             */
+            url: string;
+            /**
+             * @description The events to receive
+             * @example [
+             *       "scan.completed",
+             *       "export.completed"
+             *     ]
+             */
+            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            /**
+             * @description A Standard Webhooks secret (`whsec_` and the base64 of 24 to 64 bytes); generated when omitted
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+            /**
+             * @description A label to recognise the endpoint by
+             * @example Compliance Slack bridge
+             */
+            description?: string;
         };
         DriftChangedItemDto: {
             item_id: string;
@@ -867,6 +1107,16 @@ export interface components {
             bottom_line: string;
             priorities: string[];
         };
+        ExportCompletedWebhookEvent: {
+            /** @enum {string} */
+            type: "export.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (not when this attempt was sent)
+             */
+            timestamp: string;
+            data: components["schemas"]["ExportWebhookData"];
+        };
         ExportCreatedDto: {
             /** Format: uuid */
             export_job_id: string;
@@ -876,6 +1126,16 @@ export interface components {
             status_url: string;
             /** @description null until the job completes */
             download_url: string | null;
+        };
+        ExportFailedWebhookEvent: {
+            /** @enum {string} */
+            type: "export.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened (not when this attempt was sent)
+             */
+            timestamp: string;
+            data: components["schemas"]["ExportWebhookData"];
         };
         ExportJobDto: {
             /** Format: uuid */
@@ -941,6 +1201,20 @@ export interface components {
         };
         ExportTypeListDto: {
             data: components["schemas"]["ExportTypeDto"][];
+        };
+        ExportWebhookData: {
+            /** Format: uuid */
+            export_job_id: string;
+            /** Format: uuid */
+            snapshot_id: string;
+            /** @example internal-pdf */
+            provider: string;
+            /** @example pdf */
+            artifact_type: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            /** @description Why a failed export failed; null otherwise */
+            error: string | null;
         };
         FieldErrorDto: {
             /**
@@ -1152,6 +1426,26 @@ export interface components {
              */
             type: "cancelled";
         };
+        ScanCancelledWebhookEvent: {
+            /** @enum {string} */
+            type: "scan.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event happened (not when this attempt was sent)
+             */
+            timestamp: string;
+            data: components["schemas"]["ScanWebhookData"];
+        };
+        ScanCompletedWebhookEvent: {
+            /** @enum {string} */
+            type: "scan.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (not when this attempt was sent)
+             */
+            timestamp: string;
+            data: components["schemas"]["ScanWebhookData"];
+        };
         ScanCompleteEventDto: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1321,6 +1615,16 @@ export interface components {
              */
             translatorProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
         };
+        ScanFailedWebhookEvent: {
+            /** @enum {string} */
+            type: "scan.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened (not when this attempt was sent)
+             */
+            timestamp: string;
+            data: components["schemas"]["ScanWebhookData"];
+        };
         ScanFinishedDto: {
             /** Format: uuid */
             scan_id: string;
@@ -1379,6 +1683,23 @@ export interface components {
             error: string | null;
             /** @description Actual cost once known, else the pre-scan estimate, else null (US cents) */
             cost_cents: number | null;
+        };
+        ScanWebhookData: {
+            /** Format: uuid */
+            scan_id: string;
+            /** @enum {string} */
+            status: "completed" | "failed" | "cancelled";
+            /**
+             * Format: uuid
+             * @description The snapshot of a completed scan; null otherwise
+             */
+            snapshot_id: string | null;
+            /** @description What the scan was charged (0 for a failed scan) */
+            cost_cents: number;
+            /** @description Why a failed scan failed; null otherwise */
+            error: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
         };
         SnapshotDto: {
             /** Format: uuid */
@@ -1606,6 +1927,14 @@ export interface components {
             title: string;
             description: string;
         };
+        UpdateWebhookEndpointDto: {
+            /** @description A new https URL (same checks as at creation) */
+            url?: string;
+            events?: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            description?: string;
+            /** @description false stops deliveries (new events are not recorded); true resumes them and clears disabled_reason */
+            enabled?: boolean;
+        };
         UsageReportDto: {
             /** Format: date-time */
             from: string;
@@ -1672,6 +2001,99 @@ export interface components {
              * @example Confirmed date 9 January 2027, consistent with the applies stage.
              */
             note: string;
+        };
+        WebhookAttemptDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            attempted_at: string;
+            /** @description The HTTP status the endpoint answered; null when none came back */
+            response_status: number | null;
+            /** @description Why no response came back (timeout, refused address, connection error) */
+            error: string | null;
+            duration_ms: number;
+        };
+        WebhookDeliveryDetailDto: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt: a repeated id is a retry or a replay
+             */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @enum {string} */
+            event_type: "scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts made so far */
+            attempt_count: number;
+            /** @description The JSON body sent: `{type, timestamp, data}` */
+            payload: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once final
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description Oldest first */
+            attempts: components["schemas"]["WebhookAttemptDto"][];
+        };
+        WebhookDeliveryDto: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt: a repeated id is a retry or a replay
+             */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @enum {string} */
+            event_type: "scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts made so far */
+            attempt_count: number;
+            /** @description The JSON body sent: `{type, timestamp, data}` */
+            payload: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once final
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
+        WebhookDeliveryListDto: {
+            /** @description Newest first, at most 100 */
+            data: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        WebhookEndpointDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://hooks.example.com/regulatory-scan */
+            url: string;
+            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            /** @example Compliance Slack bridge */
+            description: string | null;
+            /** @description False when the account disabled the endpoint or its deliveries kept failing */
+            enabled: boolean;
+            /** @description Why the endpoint is disabled; null while enabled */
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEndpointListDto: {
+            data: components["schemas"]["WebhookEndpointDto"][];
         };
     };
     responses: {
@@ -4902,6 +5324,935 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocumentDto"];
                 };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id (the `webhook-id` header) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery and its attempts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetailDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `not_found`: No delivery with this id in the session's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's endpoints */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointListDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret (shown only this once) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpointDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `validation_error`: `url` is not https or reaches a private, loopback or metadata address; `events` names an unknown event; `secret` is not `whsec_`+base64. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The `mutations` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id (from POST or GET /v1/webhooks/endpoints) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `not_found`: No endpoint with this id in the session's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id (from POST or GET /v1/webhooks/endpoints) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted (no body) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `not_found`: No endpoint with this id in the session's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `mutations` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id (from POST or GET /v1/webhooks/endpoints) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `not_found`: No endpoint with this id in the session's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `validation_error`: `url` is not https or reaches a private, loopback or metadata address; `events` names an unknown event; `secret` is not `whsec_`+base64. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The `mutations` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `not_found`: No endpoint with this id in the session's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `reads` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
+    scan_completed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry of one event, so a repeated id is a retry or a replay */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanCompletedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried with exponential back-off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    scan_failed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry of one event, so a repeated id is a retry or a replay */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanFailedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried with exponential back-off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    scan_cancelled_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry of one event, so a repeated id is a retry or a replay */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanCancelledWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried with exponential back-off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_completed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry of one event, so a repeated id is a retry or a replay */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportCompletedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried with exponential back-off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_failed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry of one event, so a repeated id is a retry or a replay */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportFailedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried with exponential back-off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

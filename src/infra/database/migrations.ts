@@ -5,6 +5,7 @@ import { Exports1795361954152 } from '../../../migrations/1795361954152-Exports'
 import { MoneyAndRecovery1795469942042 } from '../../../migrations/1795469942042-MoneyAndRecovery';
 import { SnapshotListIndexes1795700000000 } from '../../../migrations/1795700000000-SnapshotListIndexes';
 import { SnapshotRepresentations1795710000000 } from '../../../migrations/1795710000000-SnapshotRepresentations';
+import { Webhooks1795720000000 } from '../../../migrations/1795720000000-Webhooks';
 
 /** Every migration, in order. `npm run migration:generate -- migrations/<Name>` writes new files; list them here. */
 export const MIGRATIONS: Function[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   MoneyAndRecovery1795469942042,
   SnapshotListIndexes1795700000000,
   SnapshotRepresentations1795710000000,
+  Webhooks1795720000000,
 ];

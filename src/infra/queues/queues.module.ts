@@ -2,10 +2,10 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { redisOptionsFromUrl } from '../redis/redis-url';
-import { EXPORTS_QUEUE, SCANS_QUEUE } from './queue-names';
-import { RECOVERABLE_BACKOFF, recoverableBackoff } from './retry-backoff';
+import { EXPORTS_QUEUE, SCANS_QUEUE, WEBHOOKS_QUEUE } from './queue-names';
+import { RECOVERABLE_BACKOFF, recoverableBackoff, SCHEDULED_BACKOFF, scheduledBackoff } from './retry-backoff';
 
-const backoffStrategies = { [RECOVERABLE_BACKOFF]: recoverableBackoff };
+const backoffStrategies = { [RECOVERABLE_BACKOFF]: recoverableBackoff, [SCHEDULED_BACKOFF]: scheduledBackoff };
 
 /** Bull on the shared Redis; job payloads carry ids only and clients read job state from Postgres. */
 @Global()
@@ -40,6 +40,7 @@ const backoffStrategies = { [RECOVERABLE_BACKOFF]: recoverableBackoff };
           },
         }),
       },
+      { name: WEBHOOKS_QUEUE, useFactory: () => ({ settings: { backoffStrategies } }) },
     ),
   ],
   exports: [BullModule],

@@ -11,3 +11,20 @@ export function recoverableBackoff(attemptsMade: number): number {
 
 /** With the backoff above: about eight minutes of retries before a job is given up. */
 export const RECOVERABLE_JOB_ATTEMPTS = 20;
+
+/** Bull backoff for jobs that decide their own next attempt: the delay carried by the RetryLaterError they threw. */
+export const SCHEDULED_BACKOFF = 'scheduled';
+
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryInMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
+export function scheduledBackoff(attemptsMade: number, error?: unknown): number {
+  return error instanceof RetryLaterError ? error.retryInMs : recoverableBackoff(attemptsMade);
+}

@@ -4,6 +4,7 @@ import { ProvidersModule } from '../../infra/providers/providers.module';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { EngineModule } from '../../engine/engine.module';
 import { ExportTypesService } from './export-types.service';
 import { ExportsController } from './exports.controller';
@@ -13,7 +14,7 @@ import { ExportsService } from './exports.service';
 import { ProviderExportRegistry } from './provider-exports/provider-export.registry';
 
 @Module({
-  imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule, EngineModule, MetricsModule],
+  imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule, EngineModule, MetricsModule, WebhooksModule],
   controllers: [ExportsController],
   providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor, ProviderExportRegistry],
   exports: [ExportTypesService],

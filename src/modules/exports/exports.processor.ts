@@ -32,6 +32,7 @@ import { withLocale } from './renderers/artefact-filename';
 import type { BeyondCapItem, RenderDrift, RenderedArtefact, RenderInput, RenderSnapshot } from './renderers/types';
 import { EngineFailure } from '../../domain/failures';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 
 const RETENTION_SWEEP_MS = 60_000;
 const TRANSLATABLE = ['fr', 'de', 'es', 'it', 'zh', 'ja'];
@@ -68,6 +69,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     private readonly providerExports: ProviderExportRegistry,
     private readonly calendars: CalendarService,
     private readonly metrics: MetricsService,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -282,6 +284,16 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
         { ...fields, completed_at: new Date(this.clock.now()) },
         manager,
       );
+      if (moved && (to === 'completed' || to === 'failed')) {
+        const data = {
+          export_job_id: record.id,
+          snapshot_id: record.snapshotId,
+          provider: record.provider,
+          artifact_type: record.artifactType,
+          status: to,
+        };
+        await this.webhooks.record(manager, record.accountId, `export.${to}`, { ...data, error: fields.error ?? null });
+      }
       if (!moved || !closing) return moved;
       if ('settleCents' in closing) await this.budget.settle(record.accountId, this.reference(record), closing.settleCents, manager);
       else await this.budget.release(record.accountId, this.reference(record), manager);

@@ -3,6 +3,7 @@ import { EngineModule } from '../../engine/engine.module';
 import { MetricsModule } from '../../infra/metrics/metrics.module';
 import { BudgetModule } from '../budget/budget.module';
 import { SnapshotsModule } from '../snapshots/snapshots.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { EstimatorRepository } from './estimator/estimator.repository';
 import { EstimatorService } from './estimator/estimator.service';
 import { ScanEventsService } from './scan-events.service';
@@ -14,7 +15,7 @@ import { ScansService } from './scans.service';
 import { StreamSlotsService } from './stream-slots.service';
 
 @Module({
-  imports: [BudgetModule, SnapshotsModule, EngineModule, MetricsModule],
+  imports: [BudgetModule, SnapshotsModule, EngineModule, MetricsModule, WebhooksModule],
   controllers: [ScansController],
   providers: [
     ScansRepository,

@@ -198,6 +198,7 @@ export class ScansProcessor implements OnApplicationBootstrap, OnApplicationShut
         await this.snapshots.insert(manager, this.snapshotRow(scan, primary, primaryId, null, output.costCents));
         for (const seat of seats) await this.snapshots.insert(manager, this.snapshotRow(scan, seat, randomUUID(), primaryId, null));
         await this.budget.settle(scan.accountId, { type: 'scan', id: scan.id }, output.costCents, manager);
+        await this.scans.announce(manager, done);
         return done;
       })
       .catch((error: unknown) => {

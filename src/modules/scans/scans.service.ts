@@ -24,6 +24,8 @@ import type { ScanMode } from './pipes/scan-mode.pipe';
 import type { ValidatedEstimateRequest } from './validation/scan-config.validator';
 import type { ResolvedScanConfig } from '../../domain/scan-config.types';
 import { isUuid } from '../../common/validation/uuid';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import type { EntityManager } from 'typeorm';
 
 /** How a scan ended, as POST /v1/scans answers it when the scan finishes within the sync wait. */
 export interface ScanOutcome {
@@ -57,6 +59,7 @@ export class ScansService {
     private readonly drain: DrainService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   async create(principal: Principal, config: ResolvedScanConfig, resolvedMode: ScanMode): Promise<ScanCreation> {
@@ -147,10 +150,23 @@ export class ScansService {
       const reference = { type: 'scan', id: scanId };
       if (status === 'failed') await this.budget.release(accountId, reference, manager);
       else await this.budget.settle(accountId, reference, Number(finished.costCents ?? 0), manager);
+      await this.announce(manager, finished);
       return finished;
     });
     if (finished) this.metrics.recordScan(finished.engine, status, secondsBetween(finished.createdAt, finished.completedAt));
     return finished;
+  }
+
+  /** Records the scan's terminal event for webhooks, in the transaction that finished it. */
+  async announce(manager: EntityManager, scan: Scan): Promise<void> {
+    await this.webhooks.record(manager, scan.accountId, `scan.${scan.status as Exclude<ScanStatus, 'running'>}`, {
+      scan_id: scan.id,
+      status: scan.status,
+      snapshot_id: scan.snapshotId,
+      cost_cents: Number(scan.costCents ?? 0),
+      error: scan.error,
+      completed_at: scan.completedAt?.toISOString() ?? null,
+    });
   }
 
   async owned(accountId: string, id: string): Promise<Scan> {
