@@ -247,7 +247,15 @@ describe('loadConfig: artefact storage', () => {
   });
 
   it('applies the webhook defaults', () => {
-    expect(loadConfig({}).webhooks).toEqual({ allowLoopbackUrls: false, maxAttempts: 8, backoffMs: 30000, timeoutMs: 10000, disableAfterSeconds: 432000 });
+    expect(loadConfig({}).webhooks).toEqual({
+      allowLoopbackUrls: false,
+      maxAttempts: 8,
+      backoffMs: 30000,
+      timeoutMs: 10000,
+      disableAfterSeconds: 432000,
+      workerConcurrency: 2,
+    });
+    expect(loadConfig({ WEBHOOK_WORKER_CONCURRENCY: '6' }).webhooks.workerConcurrency).toBe(6);
   });
 
   it.each([
@@ -255,6 +263,7 @@ describe('loadConfig: artefact storage', () => {
     [{ WEBHOOK_MAX_ATTEMPTS: '0' }, /^WEBHOOK_MAX_ATTEMPTS: must be between 1 and 50/],
     [{ WEBHOOK_TIMEOUT_MS: 'soon' }, /^WEBHOOK_TIMEOUT_MS: expected a whole number/],
     [{ WEBHOOK_DISABLE_AFTER_SECONDS: '5' }, /^WEBHOOK_DISABLE_AFTER_SECONDS: must be between 60/],
+    [{ WEBHOOK_WORKER_CONCURRENCY: '0' }, /^WEBHOOK_WORKER_CONCURRENCY: must be between 1 and 64/],
   ])('refuses the webhook setting %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -88,6 +88,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** An endpoint whose deliveries have all failed for this long is disabled with a reason. */
   disableAfterSeconds: number;
+  /** Deliveries one worker process sends at once. */
+  workerConcurrency: number;
 }
 
 export type StorageDriver = 'filesystem' | 's3';
@@ -336,6 +338,7 @@ function readWebhookSettings(read: Reader): WebhookSettings {
     backoffMs: read.int('WEBHOOK_BACKOFF_MS', 30000, 1, 3600000),
     timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 10000, 100, 60000),
     disableAfterSeconds: read.int('WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 60),
+    workerConcurrency: read.int('WEBHOOK_WORKER_CONCURRENCY', 2, 1, 64),
   };
 }
 

@@ -14,7 +14,6 @@ import { WebhooksRepository } from './webhooks.repository';
 /** A delivery younger than this may still be on its way into the queue (inserted, then queued after commit). */
 const ENQUEUE_GRACE_SECONDS = 10;
 const RECONCILE_BATCH = 200;
-const WORKER_CONCURRENCY = 8;
 
 /**
  * Sends webhook deliveries from the `webhooks` queue. The attempt count in PostgreSQL decides when a delivery gives
@@ -40,7 +39,7 @@ export class WebhooksProcessor implements OnApplicationBootstrap, OnApplicationS
     if (this.config.appRole === 'api') return;
     this.queue.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'webhooks queue: Redis error (Bull reconnects)'));
     this.queue
-      .process(WORKER_CONCURRENCY, (job) => this.handle(job))
+      .process(this.config.webhooks.workerConcurrency, (job) => this.handle(job))
       .catch((error: unknown) => {
         this.logger.error({ err: String(error) }, 'webhooks queue stopped processing');
       });
