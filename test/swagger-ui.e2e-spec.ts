@@ -15,6 +15,9 @@ interface Fixtures {
   pdfExportId: string;
   doomedExportId: string;
   spareKeyId: string;
+  webhookEndpointId: string;
+  spareWebhookEndpointId: string;
+  webhookDeliveryId: string;
 }
 
 /** Every operation of the document, with what the reader types in beyond Swagger's pre-filled values. */
@@ -48,6 +51,13 @@ const OPERATIONS: Record<string, (f: Fixtures) => TryItOut> = {
   'Exports/deleteExport': (f) => ({ path: { id: f.doomedExportId } }),
   'Usage/getUsage': () => ({}),
   'Usage/getBudget': () => ({}),
+  'Webhooks/createWebhookEndpoint': () => ({}),
+  'Webhooks/listWebhookEndpoints': () => ({}),
+  'Webhooks/getWebhookEndpoint': (f) => ({ path: { id: f.webhookEndpointId } }),
+  'Webhooks/updateWebhookEndpoint': (f) => ({ path: { id: f.webhookEndpointId } }),
+  'Webhooks/deleteWebhookEndpoint': (f) => ({ path: { id: f.spareWebhookEndpointId } }),
+  'Webhooks/listWebhookDeliveries': (f) => ({ path: { id: f.webhookEndpointId } }),
+  'Webhooks/getWebhookDelivery': (f) => ({ path: { id: f.webhookDeliveryId } }),
 };
 
 /**
@@ -76,7 +86,13 @@ describe('Swagger UI in a browser', () => {
     const owner = await newAccount(t);
     auth = `Bearer ${owner.apiKey}`;
     const spare = await t.http().post('/v1/keys').set('Cookie', owner.cookie).send({ name: 'to revoke' }).expect(201);
+    // Registered before the scan, so the scan's completion leaves a delivery to read.
+    const endpoint = (url: string) =>
+      t.http().post('/v1/webhooks/endpoints').set('Cookie', owner.cookie).send({ url, events: ['scan.completed'] }).expect(201);
+    const hook = await endpoint('https://hooks.example.com/regscan');
+    const spareHook = await endpoint('https://hooks.example.com/to-delete');
     const scan = await t.http().post('/v1/scans').set('Authorization', auth).send(SCAN).expect(200);
+    const deliveries = await t.http().get(`/v1/webhooks/endpoints/${hook.body.id}/deliveries`).set('Cookie', owner.cookie).expect(200);
     const exportOf = async (body: object) =>
       (
         await t
@@ -90,6 +106,9 @@ describe('Swagger UI in a browser', () => {
       scanId: scan.body.scan_id,
       snapshotId: scan.body.snapshot_id,
       spareKeyId: spare.body.id,
+      webhookEndpointId: hook.body.id,
+      spareWebhookEndpointId: spareHook.body.id,
+      webhookDeliveryId: deliveries.body.data[0].id,
       pdfExportId: await exportOf({ provider: 'internal-pdf', artifact_type: 'pdf' }),
       doomedExportId: await exportOf({ provider: 'internal-csv', artifact_type: 'csv' }),
     });
