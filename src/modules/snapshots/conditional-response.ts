@@ -30,22 +30,19 @@ export function parseIfNoneMatch(header: string | undefined): IfNoneMatch {
   return header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
 }
 
+/** Whether parsed If-None-Match tags name `etag` (`*` names any). */
+export function namesTag(ifNoneMatch: IfNoneMatch, etag: string): boolean {
+  return ifNoneMatch === '*' || ifNoneMatch.includes(etag);
+}
+
 export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
-  const tags = parseIfNoneMatch(header);
-  return tags === '*' || tags.includes(etag);
+  return namesTag(parseIfNoneMatch(header), etag);
 }
 
 /** A read's answer: its strong tag, and the JSON to send, or null for a 304 (If-None-Match named the tag). */
 export interface Representation {
   etag: string;
   json: string | null;
-}
-
-/** The representation of a freshly derived body. */
-export function representationOf(body: unknown, ifNoneMatch: IfNoneMatch): Representation & { json: string; notModified: boolean } {
-  const json = JSON.stringify(body);
-  const etag = strongEtag(json);
-  return { etag, json, notModified: ifNoneMatch === '*' || ifNoneMatch.includes(etag) };
 }
 
 /**

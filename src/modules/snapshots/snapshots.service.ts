@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiError, notFound, validationFailed, type FieldError } from '../../common/errors/api-error';
 import { CalendarService } from '../../engine/calendar/calendar.service';
 import type { Calendar } from '../../engine/calendar/calendar.types';
-import { parseIfNoneMatch, strongEtag, type Representation } from './conditional-response';
+import { namesTag, parseIfNoneMatch, strongEtag, type Representation } from './conditional-response';
 import { SnapshotRepresentationsRepository } from './snapshot-representations.repository';
 import { selectEntriesWithStats } from '../../engine/analysis/selection';
 import { driftOverlay, type DriftOverlay, type RemovalContext } from './drift';
@@ -122,7 +122,7 @@ export class SnapshotsService {
       // Storing is an optimisation: when it fails the read still answers, and the next one derives again.
       await this.representations.store(key, etag, json).catch((error: Error) => this.logger.warn(`storing ${resource} of ${id}: ${error.message}`));
     }
-    return { etag, json: ifNoneMatch === '*' || ifNoneMatch.includes(etag) ? null : json };
+    return { etag, json: namesTag(ifNoneMatch, etag) ? null : json };
   }
 
   /** How each resource is keyed and derived. */
