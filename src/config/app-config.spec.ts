@@ -269,3 +269,58 @@ describe('loadConfig: artefact storage', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: self-hosted models (OpenAI-compatible)', () => {
+  const BASE = { OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8000/v1', OPENAI_COMPATIBLE_MODELS: 'large=llama-3.3-70b-instruct,small=llama-3.1-8b' };
+
+  it('is off without a base URL', () => {
+    expect(loadConfig({}).openaiCompatible).toBeUndefined();
+  });
+
+  it('reads the endpoint, the model map and the defaults: no key, openai style, no price, the generic label', () => {
+    expect(loadConfig(BASE).openaiCompatible).toEqual({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      apiKey: undefined,
+      apiStyle: 'openai',
+      apiVersion: '2024-10-21',
+      label: 'Self-hosted (OpenAI-compatible)',
+      models: { large: 'llama-3.3-70b-instruct', small: 'llama-3.1-8b' },
+      inputCentsPer1k: 0,
+      outputCentsPer1k: 0,
+    });
+    const azure = loadConfig({
+      ...BASE,
+      OPENAI_COMPATIBLE_API_STYLE: 'azure',
+      OPENAI_COMPATIBLE_API_KEY: 'azure-key',
+      OPENAI_COMPATIBLE_API_VERSION: '2025-04-01-preview',
+      OPENAI_COMPATIBLE_LABEL: 'Azure OpenAI (EU)',
+      OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT: '0.25',
+      OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT: '1',
+    }).openaiCompatible;
+    expect(azure).toMatchObject({
+      apiStyle: 'azure',
+      apiKey: 'azure-key',
+      apiVersion: '2025-04-01-preview',
+      label: 'Azure OpenAI (EU)',
+      inputCentsPer1k: 0.25,
+      outputCentsPer1k: 1,
+    });
+  });
+
+  it.each([
+    [{ OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8000/v1' }, /^OPENAI_COMPATIBLE_MODELS: required when OPENAI_COMPATIBLE_BASE_URL is set/],
+    [{ OPENAI_COMPATIBLE_MODELS: 'large=x' }, /^OPENAI_COMPATIBLE_BASE_URL: required when OPENAI_COMPATIBLE_MODELS or OPENAI_COMPATIBLE_API_KEY is set/],
+    [{ ...BASE, OPENAI_COMPATIBLE_BASE_URL: 'ftp://models.internal' }, /^OPENAI_COMPATIBLE_BASE_URL: expected a http: or https: URL/],
+    [{ ...BASE, OPENAI_COMPATIBLE_MODELS: 'llama-3.3-70b' }, /^OPENAI_COMPATIBLE_MODELS: "llama-3.3-70b" is not <tier>=<model>/],
+    [{ ...BASE, OPENAI_COMPATIBLE_MODELS: 'xl=llama' }, /^OPENAI_COMPATIBLE_MODELS: "xl" is not a tier/],
+    [{ ...BASE, OPENAI_COMPATIBLE_API_STYLE: 'bedrock' }, /^OPENAI_COMPATIBLE_API_STYLE: must be one of openai, azure/],
+    [{ ...BASE, OPENAI_COMPATIBLE_API_STYLE: 'azure' }, /^OPENAI_COMPATIBLE_API_KEY: required when OPENAI_COMPATIBLE_API_STYLE=azure/],
+    [{ ...BASE, OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT: '-1' }, /^OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT: expected a number of cents/],
+    [{ ...BASE, OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT: 'free' }, /^OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT: expected a number of cents/],
+    [{ ...BASE, OPENAI_COMPATIBLE_LABEL: 'x'.repeat(101) }, /^OPENAI_COMPATIBLE_LABEL: at most 100 characters/],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig(env)).toThrow(/^[^\n]*$/);
+  });
+});

@@ -1,6 +1,12 @@
 import { isIP, isIPv4 } from 'node:net';
 import { ENGINE_IDS } from '../domain/vocabulary/engines';
-import { VENDOR_KEYS, type VendorKey } from '../domain/vocabulary/models';
+import {
+  type CompatibleModelMap,
+  OPENAI_COMPATIBLE_DEFAULT_LABEL,
+  parseCompatibleModelMap,
+  VENDOR_KEYS,
+  type VendorKey,
+} from '../domain/vocabulary/models';
 
 /** Typed, validated configuration (../shared/spec/decisions.md section 4). Built once at start-up from the environment. */
 export type AppRole = 'all' | 'api' | 'worker';
@@ -75,6 +81,8 @@ export interface AppConfig {
   /** The Prometheus scrape listener every process (API or worker) opens (docs/decisions.md "Metrics"). */
   metrics: { port: number; host: string; token: string | undefined };
   providers: Record<VendorKey, { apiKey: string | undefined; baseUrl: string | undefined }>;
+  /** Self-hosted models behind an OpenAI-compatible endpoint; unset without OPENAI_COMPATIBLE_BASE_URL. */
+  openaiCompatible: OpenAiCompatibleSettings | undefined;
   /** Signed webhooks (docs/decisions.md "Webhooks"). */
   webhooks: WebhookSettings;
 }
@@ -90,6 +98,22 @@ export interface WebhookSettings {
   disableAfterSeconds: number;
   /** Deliveries one worker process sends at once. */
   workerConcurrency: number;
+}
+
+/** docs/decisions.md "Self-hosted models". */
+export interface OpenAiCompatibleSettings {
+  /** Chat Completions are POSTed to `{baseUrl}/chat/completions` (azure: `{baseUrl}/openai/deployments/{model}/...`). */
+  baseUrl: string;
+  /** Optional: most local servers need none. Sent as `Authorization: Bearer` (azure: the `api-key` header). */
+  apiKey: string | undefined;
+  apiStyle: 'openai' | 'azure';
+  /** The `api-version` query of the azure style. */
+  apiVersion: string;
+  label: string;
+  /** Our tier -> the served model name (azure: the deployment name). */
+  models: CompatibleModelMap;
+  inputCentsPer1k: number;
+  outputCentsPer1k: number;
 }
 
 export type StorageDriver = 'filesystem' | 's3';
@@ -323,7 +347,56 @@ export function loadConfig(env: Env = process.env): AppConfig {
       token: metricsToken,
     },
     providers,
+    openaiCompatible: readOpenAiCompatibleSettings(read),
     webhooks: readWebhookSettings(read),
+  };
+}
+
+/** Azure OpenAI's latest GA data-plane inference version when this was written. */
+const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
+function readOpenAiCompatibleSettings(read: Reader): OpenAiCompatibleSettings | undefined {
+  const baseUrl = read.url('OPENAI_COMPATIBLE_BASE_URL', ['http:', 'https:']);
+  const modelsText = read.optional('OPENAI_COMPATIBLE_MODELS');
+  const apiKey = read.optional('OPENAI_COMPATIBLE_API_KEY');
+  if (!baseUrl) {
+    if (modelsText || apiKey) {
+      throw new ConfigError('OPENAI_COMPATIBLE_BASE_URL: required when OPENAI_COMPATIBLE_MODELS or OPENAI_COMPATIBLE_API_KEY is set');
+    }
+    return undefined;
+  }
+  if (!modelsText) {
+    throw new ConfigError(
+      'OPENAI_COMPATIBLE_MODELS: required when OPENAI_COMPATIBLE_BASE_URL is set, e.g. large=llama-3.3-70b-instruct,small=llama-3.1-8b',
+    );
+  }
+  let models: CompatibleModelMap;
+  try {
+    models = parseCompatibleModelMap(modelsText);
+  } catch (error) {
+    throw new ConfigError(`OPENAI_COMPATIBLE_MODELS: ${(error as Error).message}`);
+  }
+  const apiStyle = read.oneOf('OPENAI_COMPATIBLE_API_STYLE', ['openai', 'azure'] as const, 'openai');
+  if (apiStyle === 'azure' && !apiKey) {
+    throw new ConfigError('OPENAI_COMPATIBLE_API_KEY: required when OPENAI_COMPATIBLE_API_STYLE=azure (sent as the api-key header)');
+  }
+  const label = read.string('OPENAI_COMPATIBLE_LABEL', OPENAI_COMPATIBLE_DEFAULT_LABEL);
+  if (label.length > 100) throw new ConfigError('OPENAI_COMPATIBLE_LABEL: at most 100 characters');
+  const cents = (name: string): number => {
+    const value = read.optional(name);
+    if (value === undefined) return 0;
+    if (!/^\d+(\.\d+)?$/.test(value)) throw new ConfigError(`${name}: expected a number of cents, 0 or more (e.g. 0.05), got "${value}"`);
+    return Number(value);
+  };
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey,
+    apiStyle,
+    apiVersion: read.string('OPENAI_COMPATIBLE_API_VERSION', DEFAULT_AZURE_API_VERSION),
+    label,
+    models,
+    inputCentsPer1k: cents('OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT'),
+    outputCentsPer1k: cents('OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { costCents, resolveModel, type ResolvedModel, vendorCredentials } from '../domain/vocabulary/models';
+import { compatibleCatalogueEnv, configurationHint, costCents, resolveModel, type ResolvedModel, vendorCredentials } from '../domain/vocabulary/models';
 import type { ResolvedScanConfig } from '../domain/scan-config.types';
 import { CalendarService } from './calendar/calendar.service';
 import type { Calendar } from './calendar/calendar.types';
@@ -28,7 +28,10 @@ export class ScanEngineService {
     @Inject(PROVIDER_REGISTRY) private readonly providers: ProviderRegistry,
     private readonly calendars: CalendarService,
   ) {
-    this.credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
+    this.credentials = {
+      ...vendorCredentials((vendor) => config.providers[vendor].apiKey),
+      ...compatibleCatalogueEnv(config.openaiCompatible),
+    };
   }
 
   async run(ctx: EngineRunContext): Promise<EngineOutput> {
@@ -37,7 +40,7 @@ export class ScanEngineService {
     const price = analyst.model.id;
     let phases = 0;
     let translationCents = 0;
-    const cost = () => costCents(price, { phases }) + translationCents;
+    const cost = () => costCents(price, { phases }, this.credentials) + translationCents;
     const step = async (phase: string, percent: number, message: string) => {
       await ctx.pace();
       phases++;
@@ -89,6 +92,7 @@ export class ScanEngineService {
       ...this.searchFor(config),
       fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a'),
       ...(config.auditor ? this.auditorFor(analyst) : {}),
+      catalogue: this.credentials,
     };
     const percents = { search: 20, read: 35, analyse: 55, verify: 70, 'sub-edit': 80 } as const;
     const { envelope, costCents: analysisCents } = await analyseWithLlm(
@@ -133,7 +137,9 @@ export class ScanEngineService {
 
   /** The auditor model is `medium` (../shared/spec/decisions.md C1): the medium tier of the analyst's provider when it has one. */
   private auditorFor(analyst: ResolvedModel): Pick<LlmAnalysisDeps, 'auditor'> {
-    const medium = resolveModel(`${analyst.provider}-medium`, this.credentials) ?? resolveModel('medium', this.credentials);
+    const own = resolveModel(`${analyst.provider}-medium`, this.credentials);
+    // A self-hosted endpoint need not map medium.
+    const medium = own?.configured ? own : resolveModel('medium', this.credentials);
     const port = medium && medium.provider !== 'offline' ? this.providers.llm(medium.provider) : null;
     return port && medium ? { auditor: { port, modelId: medium.model.id, vendorModel: medium.model.model_id } } : {};
   }
@@ -178,7 +184,7 @@ export class ScanEngineService {
     if (!resolved) throw new EngineFailure(`${field} "${modelOrTier}" is not a known model`);
     if (!resolved.configured) {
       throw new EngineFailure(
-        `${field} "${modelOrTier}" belongs to provider ${resolved.provider}, which is not configured on this deployment (set ${resolved.provider.toUpperCase()}_API_KEY)`,
+        `${field} "${modelOrTier}" belongs to provider ${resolved.provider}, which is not configured on this deployment (${configurationHint(resolved.provider)})`,
       );
     }
     if (resolved.provider !== 'offline' && !this.providers.llm(resolved.provider)) {

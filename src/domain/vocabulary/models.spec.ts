@@ -1,4 +1,4 @@
-import { costCents, isConfigured, isKnownModel, listModelProviders, MODEL_PRICES, MODEL_PROVIDERS, MODEL_ROLES, MODEL_TIERS, resolveModel } from './models';
+import { configurationHint, costCents, isConfigured, isKnownModel, listModelProviders, MODEL_PRICES, MODEL_PROVIDERS, MODEL_ROLES, MODEL_TIERS, modelPrice, parseCompatibleModelMap, resolveModel } from './models';
 
 const allModelIds = MODEL_PROVIDERS.flatMap((provider) =>
   provider.models.flatMap((model) => [model.id, ...(model.pro_variant ? [model.pro_variant.id] : [])]),
@@ -137,5 +137,84 @@ describe('costCents', () => {
 
   it('throws for a model without a price', () => {
     expect(() => costCents('nope', {})).toThrow('nope');
+  });
+});
+
+describe('self-hosted models (openai-compatible)', () => {
+  const SELF_HOSTED = {
+    OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
+    OPENAI_COMPATIBLE_MODELS: 'large=llama-3.3-70b-instruct,small=llama3.1:8b',
+  };
+
+  it('parses the model map, entry by entry, and names the bad entry', () => {
+    expect(parseCompatibleModelMap(' large = llama-3.3-70b-instruct , medium=qwen2.5-32b,small=llama3.1:8b ')).toEqual({
+      large: 'llama-3.3-70b-instruct',
+      medium: 'qwen2.5-32b',
+      small: 'llama3.1:8b',
+    });
+    expect(parseCompatibleModelMap('large48=org/model=v2')).toEqual({ large48: 'org/model=v2' });
+    expect(() => parseCompatibleModelMap('')).toThrow(/at least one/);
+    expect(() => parseCompatibleModelMap('llama-3.3-70b')).toThrow(/"llama-3.3-70b" is not <tier>=<model>/);
+    expect(() => parseCompatibleModelMap('huge=llama')).toThrow(/"huge" is not a tier \(large, large48, medium, small\)/);
+    expect(() => parseCompatibleModelMap('small=')).toThrow(/"small=" is not <tier>=<model>/);
+    expect(() => parseCompatibleModelMap('small=a,small=b')).toThrow(/small is mapped twice/);
+  });
+
+  it('lists the provider after the hosted vendors only when its base URL is set, with only the mapped tiers', () => {
+    expect(listModelProviders({ OPENAI_COMPATIBLE_MODELS: 'large=x' }).map((entry) => entry.provider)).not.toContain('openai-compatible');
+    expect(listModelProviders(SELF_HOSTED).map((entry) => entry.provider)).toEqual([
+      'anthropic', 'openai', 'gemini', 'deepl', 'cohere', 'perplexity', 'openai-compatible', 'offline',
+    ]);
+    expect(listModelProviders(SELF_HOSTED).find((entry) => entry.provider === 'openai-compatible')?.label).toBe('Self-hosted (OpenAI-compatible)');
+    const listed = listModelProviders({ ...SELF_HOSTED, OPENAI_COMPATIBLE_LABEL: 'On-prem vLLM' }).find((entry) => entry.provider === 'openai-compatible');
+    expect(listed).toEqual({
+      provider: 'openai-compatible',
+      label: 'On-prem vLLM',
+      configured: true,
+      models: [
+        { id: 'openai-compatible-large', label: 'llama-3.3-70b-instruct (large)', role: 'analyst', tier: 'large', model_id: 'llama-3.3-70b-instruct' },
+        { id: 'openai-compatible-small', label: 'llama3.1:8b (small)', role: 'analyst', tier: 'small', model_id: 'llama3.1:8b' },
+      ],
+    });
+    expect(isConfigured('openai-compatible', SELF_HOSTED)).toBe(true);
+    expect(isConfigured('openai-compatible', { OPENAI_COMPATIBLE_MODELS: 'large=x' })).toBe(false);
+  });
+
+  it('resolves tiers to the self-hosted model first when it maps the tier, then the hosted vendors, then offline', () => {
+    const env = { ...SELF_HOSTED, ANTHROPIC_API_KEY: 'a' };
+    expect(resolveModel('large', env)).toMatchObject({ provider: 'openai-compatible', configured: true, model: { id: 'openai-compatible-large', model_id: 'llama-3.3-70b-instruct' } });
+    expect(resolveModel('small', SELF_HOSTED)?.model.model_id).toBe('llama3.1:8b');
+    expect(resolveModel('medium', env)?.model.id).toBe('anthropic-medium');
+    expect(resolveModel('medium', SELF_HOSTED)?.model.id).toBe('offline-medium');
+    expect(resolveModel('large', { OPENAI_COMPATIBLE_MODELS: 'large=x' })?.model.id).toBe('offline-large');
+  });
+
+  it('resolves our ids to the mapped model, and an unmapped or unconfigured one as not configured', () => {
+    expect(resolveModel('openai-compatible-small', SELF_HOSTED)).toMatchObject({
+      provider: 'openai-compatible',
+      configured: true,
+      model: { id: 'openai-compatible-small', tier: 'small', model_id: 'llama3.1:8b' },
+    });
+    expect(resolveModel('openai-compatible-medium', SELF_HOSTED)).toMatchObject({ provider: 'openai-compatible', configured: false, model: { tier: 'medium' } });
+    expect(resolveModel('openai-compatible-small', {})).toMatchObject({ provider: 'openai-compatible', configured: false, model: { tier: 'small' } });
+    expect(resolveModel('openai-compatible-huge', SELF_HOSTED)).toBeNull();
+    expect(isKnownModel('openai-compatible-large')).toBe(true);
+    expect(isKnownModel('openai-compatible-large48')).toBe(true);
+    expect(isKnownModel('openai-compatible')).toBe(false);
+  });
+
+  it('prices self-hosted tokens at the configured prices, zero when none are set', () => {
+    const usage = { inputTokens: 10_000, outputTokens: 2_000 };
+    expect(costCents('openai-compatible-large', usage, SELF_HOSTED)).toBe(0);
+    const priced = { ...SELF_HOSTED, OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT: '0.05', OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT: '0.2' };
+    expect(costCents('openai-compatible-large', usage, priced)).toBeCloseTo(0.5 + 0.4);
+    expect(modelPrice('openai-compatible-small', priced)).toEqual({ unit: 'tokens', inputCentsPer1k: 0.05, outputCentsPer1k: 0.2 });
+    expect(modelPrice('anthropic-medium')).toBe(MODEL_PRICES['anthropic-medium']);
+    expect(modelPrice('nope', priced)).toBeUndefined();
+  });
+
+  it('names what to set when a provider is not configured', () => {
+    expect(configurationHint('anthropic')).toBe('set ANTHROPIC_API_KEY');
+    expect(configurationHint('openai-compatible')).toBe('set OPENAI_COMPATIBLE_BASE_URL and map the tier in OPENAI_COMPATIBLE_MODELS');
   });
 });

@@ -3,7 +3,7 @@ export const VENDOR_KEYS = ['anthropic', 'openai', 'gemini', 'deepl', 'cohere', 
 export type VendorKey = (typeof VENDOR_KEYS)[number];
 
 /** Who serves a model: a vendor, or the built-in offline engine. */
-export const PROVIDER_KEYS = [...VENDOR_KEYS, 'offline'] as const;
+export const PROVIDER_KEYS = [...VENDOR_KEYS, 'openai-compatible', 'offline'] as const;
 export type ProviderKey = (typeof PROVIDER_KEYS)[number];
 
 /** The credential variables by name (`ANTHROPIC_API_KEY` ...), as model resolution reads them. */
@@ -17,8 +17,12 @@ export type ModelRole = (typeof MODEL_ROLES)[number];
 export const MODEL_TIERS = ['large', 'large48', 'medium', 'small'] as const;
 export type ModelTier = (typeof MODEL_TIERS)[number];
 
-/** Order in which a tier shorthand looks for a configured provider before falling back to offline. */
-export const TIER_PROVIDER_PREFERENCE: readonly ProviderKey[] = ['anthropic', 'openai', 'gemini', 'cohere', 'perplexity'];
+/**
+ * Order in which a tier shorthand looks for a configured provider before falling back to offline. A self-hosted
+ * endpoint comes first: an operator who sets one up wants the tiers it maps served there (docs/decisions.md
+ * "Self-hosted models").
+ */
+export const TIER_PROVIDER_PREFERENCE: readonly ProviderKey[] = ['openai-compatible', 'anthropic', 'openai', 'gemini', 'cohere', 'perplexity'];
 
 export interface ModelVariant {
   id: string;
@@ -203,9 +207,15 @@ export interface ModelUsage {
   phases?: number;
 }
 
+/** The list price of a catalogue model; a self-hosted one is priced by the deployment's settings in `env`. */
+export function modelPrice(modelId: string, env: Env = {}): ModelPrice | undefined {
+  if (Object.hasOwn(MODEL_PRICES, modelId)) return MODEL_PRICES[modelId];
+  return compatibleTierOf(modelId) ? compatiblePrice(env) : undefined;
+}
+
 /** Unrounded: the ledger keeps fractional cents and rounds only for display. */
-export function costCents(modelId: string, usage: ModelUsage): number {
-  const price = MODEL_PRICES[modelId];
+export function costCents(modelId: string, usage: ModelUsage, env: Env = {}): number {
+  const price = modelPrice(modelId, env);
   if (!price) throw new Error(`No price for model ${modelId}`);
   switch (price.unit) {
     case 'tokens':
@@ -225,12 +235,25 @@ export function costCents(modelId: string, usage: ModelUsage): number {
 
 export type Env = Record<string, string | undefined>;
 
-export function findProvider(provider: string): ModelProvider | undefined {
-  return MODEL_PROVIDERS.find((entry) => entry.provider === provider);
+/** The catalogue of a deployment: the fixed vendors, its self-hosted endpoint when it has one, offline last. */
+function providersOf(env: Env): readonly ModelProvider[] {
+  if (!hasValue(env, COMPATIBLE_ENV.baseUrl)) return MODEL_PROVIDERS;
+  const offline = MODEL_PROVIDERS.filter((entry) => entry.provider === 'offline');
+  return [...MODEL_PROVIDERS.filter((entry) => entry.provider !== 'offline'), compatibleProvider(env), ...offline];
+}
+
+export function findProvider(provider: string, env: Env = {}): ModelProvider | undefined {
+  return providersOf(env).find((entry) => entry.provider === provider);
+}
+
+/** What an operator sets to configure `provider`, for error messages. */
+export function configurationHint(provider: ProviderKey): string {
+  if (provider === OPENAI_COMPATIBLE) return `set ${COMPATIBLE_ENV.baseUrl} and map the tier in ${COMPATIBLE_ENV.models}`;
+  return `set ${provider.toUpperCase()}_API_KEY`;
 }
 
 export function isConfigured(provider: string, env: Env): boolean {
-  const entry = findProvider(provider);
+  const entry = findProvider(provider, env);
   if (!entry) return false;
   if (entry.envKey === null) return true;
   return (env[entry.envKey] ?? '').trim() !== '';
@@ -254,7 +277,7 @@ export interface PublicModelProvider {
 
 /** `data` of GET /v1/meta/models. */
 export function listModelProviders(env: Env): PublicModelProvider[] {
-  return MODEL_PROVIDERS.map((entry) => ({
+  return providersOf(env).map((entry) => ({
     provider: entry.provider,
     label: entry.label,
     configured: isConfigured(entry.provider, env),
@@ -280,8 +303,8 @@ export interface ResolvedModel {
   configured: boolean;
 }
 
-function findModelById(id: string): { provider: ModelProvider; model: CatalogueModel } | undefined {
-  for (const provider of MODEL_PROVIDERS) {
+function findModelById(id: string, env: Env): { provider: ModelProvider; model: CatalogueModel } | undefined {
+  for (const provider of providersOf(env)) {
     for (const model of provider.models) {
       if (model.id === id) return { provider, model };
       if (model.pro_variant?.id === id) {
@@ -300,7 +323,7 @@ function analystOfTier(provider: ModelProvider, tier: ModelTier): CatalogueModel
 export function resolveModel(idOrTier: string, env: Env): ResolvedModel | null {
   if (isModelTier(idOrTier)) {
     for (const key of TIER_PROVIDER_PREFERENCE) {
-      const provider = findProvider(key);
+      const provider = findProvider(key, env);
       if (!provider || !isConfigured(key, env)) continue;
       const model = analystOfTier(provider, idOrTier);
       if (model) return { provider: key, model, configured: true };
@@ -309,11 +332,120 @@ export function resolveModel(idOrTier: string, env: Env): ResolvedModel | null {
     const model = offline && analystOfTier(offline, idOrTier);
     return model ? { provider: 'offline', model, configured: true } : null;
   }
-  const found = findModelById(idOrTier);
-  if (!found) return null;
-  return { provider: found.provider.provider, model: found.model, configured: isConfigured(found.provider.provider, env) };
+  const found = findModelById(idOrTier, env);
+  if (found) return { provider: found.provider.provider, model: found.model, configured: isConfigured(found.provider.provider, env) };
+  // A self-hosted id whose tier this deployment does not map: known (a scan fails at run time, as for any unconfigured provider).
+  const tier = compatibleTierOf(idOrTier);
+  return tier ? { provider: OPENAI_COMPATIBLE, model: compatibleModel(tier, ''), configured: false } : null;
 }
 
 export function isKnownModel(idOrTier: string): boolean {
-  return isModelTier(idOrTier) || findModelById(idOrTier) !== undefined;
+  return isModelTier(idOrTier) || findModelById(idOrTier, {}) !== undefined || compatibleTierOf(idOrTier) !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Self-hosted models behind an OpenAI-compatible endpoint (vLLM, Ollama, LM Studio, Azure OpenAI; docs/decisions.md
+// "Self-hosted models"). The one dynamic part of the catalogue: its models are whatever the deployment maps to our
+// tiers. It is read from the same kind of `env` record as the vendors' keys, by variable name.
+
+export const OPENAI_COMPATIBLE = 'openai-compatible' satisfies ProviderKey;
+export const OPENAI_COMPATIBLE_DEFAULT_LABEL = 'Self-hosted (OpenAI-compatible)';
+
+export const COMPATIBLE_ENV = {
+  baseUrl: 'OPENAI_COMPATIBLE_BASE_URL',
+  models: 'OPENAI_COMPATIBLE_MODELS',
+  label: 'OPENAI_COMPATIBLE_LABEL',
+  inputCentsPer1k: 'OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT',
+  outputCentsPer1k: 'OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT',
+} as const;
+
+/** Our tier -> the model name the endpoint serves (Azure: the deployment name). */
+export type CompatibleModelMap = Partial<Record<ModelTier, string>>;
+
+/** What the catalogue needs of a deployment's self-hosted settings (AppConfig['openaiCompatible']). */
+export interface CompatibleCatalogueSettings {
+  baseUrl: string;
+  label: string;
+  models: CompatibleModelMap;
+  inputCentsPer1k: number;
+  outputCentsPer1k: number;
+}
+
+/**
+ * `large=llama-3.3-70b-instruct,small=llama3.1:8b`: comma-separated `<tier>=<model>`, split at the first `=` (model
+ * names may hold `:`, `/` and `=`). Throws an Error whose message names the bad entry.
+ */
+export function parseCompatibleModelMap(text: string): CompatibleModelMap {
+  const map: CompatibleModelMap = {};
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) throw new Error(`map at least one tier (${MODEL_TIERS.join(', ')}), e.g. large=llama-3.3-70b-instruct`);
+  for (const entry of entries) {
+    const equals = entry.indexOf('=');
+    const tier = entry.slice(0, equals).trim();
+    const model = entry.slice(equals + 1).trim();
+    if (equals < 0 || !tier || !model) throw new Error(`"${entry}" is not <tier>=<model>, e.g. large=llama-3.3-70b-instruct`);
+    if (!isModelTier(tier)) throw new Error(`"${tier}" is not a tier (${MODEL_TIERS.join(', ')})`);
+    if (map[tier] !== undefined) throw new Error(`${tier} is mapped twice`);
+    map[tier] = model;
+  }
+  return map;
+}
+
+/** The `env` entries of a deployment's self-hosted settings, to merge into vendorCredentials(). */
+export function compatibleCatalogueEnv(settings: CompatibleCatalogueSettings | undefined): Env {
+  if (!settings) return {};
+  return {
+    [COMPATIBLE_ENV.baseUrl]: settings.baseUrl,
+    [COMPATIBLE_ENV.models]: Object.entries(settings.models)
+      .map(([tier, model]) => `${tier}=${model}`)
+      .join(','),
+    [COMPATIBLE_ENV.label]: settings.label,
+    [COMPATIBLE_ENV.inputCentsPer1k]: String(settings.inputCentsPer1k),
+    [COMPATIBLE_ENV.outputCentsPer1k]: String(settings.outputCentsPer1k),
+  };
+}
+
+function hasValue(env: Env, name: string): boolean {
+  return (env[name] ?? '').trim() !== '';
+}
+
+function compatibleTierOf(id: string): ModelTier | undefined {
+  const prefix = `${OPENAI_COMPATIBLE}-`;
+  const tier = id.startsWith(prefix) ? id.slice(prefix.length) : '';
+  return isModelTier(tier) ? tier : undefined;
+}
+
+function compatibleModel(tier: ModelTier, model: string): CatalogueModel {
+  return { id: `${OPENAI_COMPATIBLE}-${tier}`, label: `${model || 'unmapped'} (${tier})`, role: 'analyst', tier, model_id: model };
+}
+
+/** Start-up validation rejects a bad map; here one is read as mapping nothing. */
+function compatibleModelMap(env: Env): CompatibleModelMap {
+  try {
+    return parseCompatibleModelMap(env[COMPATIBLE_ENV.models] ?? '');
+  } catch {
+    return {};
+  }
+}
+
+function compatibleProvider(env: Env): ModelProvider {
+  const map = compatibleModelMap(env);
+  return {
+    provider: OPENAI_COMPATIBLE,
+    label: env[COMPATIBLE_ENV.label]?.trim() || OPENAI_COMPATIBLE_DEFAULT_LABEL,
+    envKey: COMPATIBLE_ENV.baseUrl,
+    models: MODEL_TIERS.flatMap((tier) => (map[tier] ? [compatibleModel(tier, map[tier])] : [])),
+  };
+}
+
+/** Self-hosted models have no list price: the operator's own per-token figures, 0 when unset. */
+function compatiblePrice(env: Env): ModelPrice {
+  const cents = (name: string) => {
+    const value = Number(env[name] ?? '');
+    return Number.isFinite(value) && value >= 0 ? value : 0;
+  };
+  return { unit: 'tokens', inputCentsPer1k: cents(COMPATIBLE_ENV.inputCentsPer1k), outputCentsPer1k: cents(COMPATIBLE_ENV.outputCentsPer1k) };
 }

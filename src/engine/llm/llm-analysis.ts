@@ -34,7 +34,7 @@ export async function analyseWithLlm(
   const windowEnd = computeWindowEnd(scanDate, config.horizon);
   const jurisdictions = resolveJurisdictions(config.jurisdictions);
   const areas = resolveAreas(config.areas);
-  const session = new LlmSession(signal);
+  const session = new LlmSession(signal, deps.catalogue);
   const book = new SourceBook(input.candidates);
 
   const search = await searchPhase(session, deps.search, config, { scanDate, windowEnd }, book);

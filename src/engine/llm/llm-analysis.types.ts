@@ -1,4 +1,5 @@
 import type { ResolvedScanConfig } from '../../domain/scan-config.types';
+import type { Env } from '../../domain/vocabulary/models';
 import type { FetchPort } from '../../infra/providers/ports';
 import type { SelectedEntry } from '../analysis/selection';
 import type { LlmRole } from './llm-session';
@@ -12,6 +13,8 @@ export interface LlmAnalysisDeps {
   auditor?: LlmRole;
   /** Sub-editor; defaults to the analyst. */
   writer?: LlmRole;
+  /** The deployment's catalogue settings (as resolveModel takes them), for the prices of self-hosted models. */
+  catalogue?: Env;
 }
 
 export interface LlmAnalysisInput {

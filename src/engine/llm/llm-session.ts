@@ -1,4 +1,4 @@
-import { MODEL_PRICES, costCents as priceOf, type ModelUsage } from '../../domain/vocabulary/models';
+import { costCents as priceOf, type Env, modelPrice, type ModelUsage } from '../../domain/vocabulary/models';
 import type { LlmPort } from '../../infra/providers/ports';
 import { extractJsonObject, type JsonObject } from './parse';
 import { JSON_REMINDER } from './prompts';
@@ -19,10 +19,14 @@ export class LlmSession {
   cost = 0;
   readonly notes: string[] = [];
 
-  constructor(readonly signal?: AbortSignal) {}
+  constructor(
+    readonly signal?: AbortSignal,
+    /** The deployment's catalogue settings: self-hosted models are priced by them. */
+    private readonly catalogue: Env = {},
+  ) {}
 
   charge(modelId: string | undefined, usage: ModelUsage): void {
-    if (modelId && Object.hasOwn(MODEL_PRICES, modelId)) this.cost += priceOf(modelId, usage);
+    if (modelId && modelPrice(modelId, this.catalogue)) this.cost += priceOf(modelId, usage, this.catalogue);
     else this.notes.push(`no price for model ${modelId ?? '(unknown)'}; its usage was not costed`);
   }
 

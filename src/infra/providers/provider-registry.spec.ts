@@ -4,6 +4,7 @@ import { FAKE_API_KEY, FakeProvider, startFakeProvider } from '../../../test/fak
 import { DirectFetchAdapter } from './fetch/direct-fetch.adapter';
 import { ReaderFetchAdapter } from './fetch/reader-fetch.adapter';
 import { GeminiAdapter } from './llm/gemini.adapter';
+import { OpenAiCompatibleAdapter } from './llm/openai-compatible.adapter';
 import { PerplexityAdapter } from './llm/perplexity.adapter';
 import { ProvidersConfig, createProviderRegistry } from './provider-registry';
 
@@ -13,12 +14,32 @@ const unconfigured: ProvidersConfig = { anthropic: none, openai: none, gemini: n
 describe('createProviderRegistry', () => {
   it('returns null for providers without an API key', () => {
     const registry = createProviderRegistry({ ...unconfigured, openai: { apiKey: '   ', baseUrl: undefined } });
-    for (const key of ['anthropic', 'openai', 'gemini', 'cohere', 'perplexity', 'deepl', 'offline', 'nope', '__proto__']) {
+    for (const key of ['anthropic', 'openai', 'gemini', 'cohere', 'perplexity', 'deepl', 'openai-compatible', 'offline', 'nope', '__proto__']) {
       expect(registry.llm(key)).toBeNull();
       expect(registry.search(key)).toBeNull();
       expect(registry.isConfigured(key)).toBe(false);
     }
     expect(registry.translation()).toBeNull();
+  });
+
+  it('serves a self-hosted endpoint as openai-compatible, configured by its base URL alone, without search', () => {
+    const registry = createProviderRegistry(unconfigured, {
+      openaiCompatible: {
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        apiKey: undefined,
+        apiStyle: 'openai',
+        apiVersion: '2024-10-21',
+        label: 'Ollama',
+        models: { large: 'llama3.3:70b' },
+        inputCentsPer1k: 0,
+        outputCentsPer1k: 0,
+      },
+    });
+    expect(registry.isConfigured('openai-compatible')).toBe(true);
+    expect(registry.llm('openai-compatible')).toBeInstanceOf(OpenAiCompatibleAdapter);
+    expect(registry.llm('openai-compatible')).toBe(registry.llm('openai-compatible'));
+    expect(registry.search('openai-compatible')).toBeNull();
+    expect(registry.isConfigured('openai')).toBe(false);
   });
 
   it('builds each configured adapter once', () => {

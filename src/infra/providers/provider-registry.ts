@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig, OpenAiCompatibleSettings } from '../../config/app-config';
 import { AnthropicAdapter } from './llm/anthropic.adapter';
 import { CohereAdapter } from './llm/cohere.adapter';
 import { DeepLAdapter } from './translation/deepl.adapter';
@@ -6,6 +6,7 @@ import { DirectFetchAdapter } from './fetch/direct-fetch.adapter';
 import { ReaderFetchAdapter } from './fetch/reader-fetch.adapter';
 import { GeminiAdapter } from './llm/gemini.adapter';
 import { OpenAiAdapter } from './llm/openai.adapter';
+import { OpenAiCompatibleAdapter } from './llm/openai-compatible.adapter';
 import { PerplexityAdapter } from './llm/perplexity.adapter';
 import { NotebookJobsAdapter } from './notebook/notebook-jobs.adapter';
 import type { FetchPort, LlmPort, NotebookPort, SearchPort, TranslationPort, VoicePort } from './ports';
@@ -25,10 +26,12 @@ export interface ProviderRegistryOptions {
   fetchProxyUrl?: string;
   /** DeepL model_type; omitted: DeepL's default. */
   deeplModelType?: string;
+  /** A self-hosted OpenAI-compatible endpoint (OPENAI_COMPATIBLE_*), served as provider `openai-compatible`. */
+  openaiCompatible?: OpenAiCompatibleSettings;
 }
 
 export interface ProviderRegistry {
-  /** anthropic, openai, gemini, cohere, perplexity; null when that provider has no API key or is not an LLM. */
+  /** anthropic, openai, gemini, cohere, perplexity, openai-compatible; null when that provider is not configured or is not an LLM. */
   llm(providerKey: string): LlmPort | null;
   /** perplexity (Sonar), gemini (Google Search grounding), anthropic (web search tool); null otherwise. */
   search(providerKey: string): SearchPort | null;
@@ -63,7 +66,12 @@ export function createProviderRegistry(config: ProvidersConfig, options: Provide
     cohere: (settings) => new CohereAdapter(settings),
     perplexity: (settings) => new PerplexityAdapter(settings),
   };
+  const compatible = options.openaiCompatible;
   const llm = (providerKey: string): LlmAndMaybeSearch | null => {
+    // Configured by its base URL, not by a key: many local servers need none.
+    if (providerKey === 'openai-compatible') {
+      return compatible ? once(providerKey, () => new OpenAiCompatibleAdapter({ ...compatible, timeoutMs: options.timeoutMs })) : null;
+    }
     const build = Object.hasOwn(llmBuilders, providerKey) ? llmBuilders[providerKey] : undefined;
     const settings = credentials(providerKey);
     if (!build || !settings) return null;
@@ -104,6 +112,7 @@ export function createProviderRegistry(config: ProvidersConfig, options: Provide
       return once('notebook', () => new NotebookJobsAdapter());
     },
     isConfigured(providerKey) {
+      if (providerKey === 'openai-compatible') return compatible !== undefined;
       return credentials(providerKey) !== null;
     },
   };

@@ -11,7 +11,8 @@ export const PROVIDER_REGISTRY = Symbol('PROVIDER_REGISTRY');
     {
       provide: PROVIDER_REGISTRY,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderRegistry(config.providers, { fetchProxyUrl: config.fetchProxyUrl }),
+      useFactory: (config: AppConfig) =>
+        createProviderRegistry(config.providers, { fetchProxyUrl: config.fetchProxyUrl, openaiCompatible: config.openaiCompatible }),
     },
   ],
   exports: [PROVIDER_REGISTRY],

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { vendorCredentials } from '../../domain/vocabulary/models';
+import { compatibleCatalogueEnv, vendorCredentials } from '../../domain/vocabulary/models';
 import { ExportTypesService } from '../exports/export-types.service';
 import type { AreaListDto } from './dto/area-list.dto';
 import type { EngineListDto } from './dto/engine-list.dto';
@@ -25,7 +25,10 @@ export class MetaService {
     private readonly exportTypes: ExportTypesService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
+    const credentials = {
+      ...vendorCredentials((vendor) => config.providers[vendor].apiKey),
+      ...compatibleCatalogueEnv(config.openaiCompatible),
+    };
     this.models = { data: listModelProviders(credentials) };
   }
 

@@ -538,7 +538,7 @@ describe('validateEstimateRequest', () => {
       ['seekerProvider', 'invalid'],
       ['analystProvider', 'invalid'],
     ]);
-    expect(result.errors[1].message).toContain('anthropic, openai, gemini, deepl, cohere, perplexity, offline');
+    expect(result.errors[1].message).toContain('anthropic, openai, gemini, deepl, cohere, perplexity, openai-compatible, offline');
     expect(result.request).toBeUndefined();
   });
 });
