@@ -1603,17 +1603,17 @@ export interface components {
              * @description Provider hint for the search pass
              * @enum {string}
              */
-            seekerProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
+            seekerProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "openai-compatible" | "offline";
             /**
              * @description Provider hint for the analysis
              * @enum {string}
              */
-            analystProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
+            analystProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "openai-compatible" | "offline";
             /**
              * @description Provider hint for translations
              * @enum {string}
              */
-            translatorProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "offline";
+            translatorProvider?: "anthropic" | "openai" | "gemini" | "deepl" | "cohere" | "perplexity" | "openai-compatible" | "offline";
         };
         ScanFailedWebhookEvent: {
             /** @enum {string} */
