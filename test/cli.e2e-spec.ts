@@ -128,6 +128,14 @@ describe('operator CLI', () => {
       /--integration: must be one of notebook, voicePodcast/,
     ],
     [['integrations:set', '--account', 'a', '--integration', 'notebook', '--config', '{oops'], /--config: not valid JSON/],
+    [
+      ['integrations:set', '--account', 'a', '--integration', 'notebook', '--config', '{"kind":"notebooklm-enterprise","project":"p"}'],
+      /--config: the notebook integration \(NotebookLM Enterprise\) needs serviceAccountKey or accessToken/,
+    ],
+    [
+      ['integrations:set', '--account', 'a', '--integration', 'notebook', '--config', '{"kind":"notebooklm","project":"p"}'],
+      /--config: kind must be "jobs" or "notebooklm-enterprise"/,
+    ],
     [['session:token', '--account', 'a', '--user', 'u', '--bogus', 'x'], /Unknown option '--bogus'/],
     [['session:token', '--account', 'a', '--user', 'u', '--operator=yes'], /--operator/],
     [['session:token', '--account', 'a', '--user', 'u', '--ttl', '0'], /--ttl: must be between 1/],

@@ -7,6 +7,7 @@ import { AccountsService } from '../modules/accounts/accounts.service';
 import { INTEGRATIONS, type IntegrationKind } from '../modules/accounts/entities/account-integration.entity';
 import { BudgetService } from '../modules/budget/budget.service';
 import { KeysService } from '../modules/keys/keys.service';
+import { notebookIntegrationConfigProblem } from '../modules/exports/provider-exports/notebooklm-enterprise';
 import { ApiError } from '../common/errors/api-error';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '../modules/webhooks/webhook-events';
 import { isWebhookSecret } from '../modules/webhooks/webhook-signature';
@@ -23,6 +24,8 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   budget:set          --account <id> --cents <n>        sets the account's budget pool
   budget:add          --account <id> --cents <n>        adds to (or, negative, removes from) the pool
   integrations:set    --account <id> --integration notebook|voicePodcast --config <json>
+                      notebook: {"apiKey","baseUrl"} (job protocol), or {"kind":"notebooklm-enterprise",
+                      "project","location","serviceAccountKey"|"accessToken"} (Google; see README)
   integrations:clear  --account <id> --integration notebook|voicePodcast
   webhooks:create     --account <id> --url <https url> --events <e1,e2> [--secret <whsec_…>] [--description <d>]
                       registers a webhook endpoint; prints it as JSON with its signing secret (once)
@@ -111,6 +114,8 @@ export const COMMANDS: Record<string, Command> = {
         throw new UsageError('--config: not valid JSON');
       }
       if (!config || typeof config !== 'object' || Array.isArray(config)) throw new UsageError('--config: must be a JSON object');
+      const problem = integration === 'notebook' ? notebookIntegrationConfigProblem(config as Record<string, unknown>) : undefined;
+      if (problem) throw new UsageError(`--config: ${problem}`);
       const accounts = context!.get(AccountsService);
       await accounts.setIntegration(await accounts.ensureAccount(values.account), integration, config as Record<string, unknown>);
       return `integration ${integration} set for account ${values.account}`;

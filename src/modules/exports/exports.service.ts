@@ -18,6 +18,7 @@ import type { ExportJob, ExportStatus } from './entities/export-job.entity';
 import { integrationError } from './export-types/export-options.validator';
 import { exportJobId, exportJobOptions, type ExportJobData } from './exports.jobs';
 import { ExportsRepository } from './exports.repository';
+import { notebookIntegrationError } from './provider-exports/notebooklm-enterprise';
 import type { ExportRequest } from './pipes/export-request.pipe';
 import { isUuid } from '../../common/validation/uuid';
 
@@ -49,8 +50,10 @@ export class ExportsService {
 
   async create(principal: Principal, request: ExportRequest): Promise<ExportCreatedDto> {
     const { snapshotId, type, options } = request;
-    const integrations = new Set((await this.accounts.integrations(principal.accountId)).map((i) => i.integration));
-    const missing = integrationError(type, integrations);
+    const configured = await this.accounts.integrations(principal.accountId);
+    const integrations = new Set(configured.map((i) => i.integration));
+    // Configured, but of a kind that cannot make this type (the NotebookLM Enterprise API makes audio only).
+    const missing = integrationError(type, integrations) ?? notebookIntegrationError(type, configured);
     if (missing) throw validationFailed([missing]);
     const snapshot = await this.snapshots.findOwned(principal.accountId, snapshotId);
     if (!snapshot) throw notFound(`Snapshot ${snapshotId} not found`);

@@ -4,7 +4,9 @@
  * src/infra/providers/notebook/notebook-jobs.adapter.ts); its result is checked against the media types the
  * artifact type allows and named after the snapshot.
  *
- * Integration config: { apiKey: string (required), baseUrl: string (required) }.
+ * Integration config: { kind?: "jobs" (default), apiKey: string (required), baseUrl: string (required) }. With
+ * `kind: "notebooklm-enterprise"` the export goes to Google's NotebookLM Enterprise / Podcast API instead
+ * (notebooklm-enterprise.ts).
  *
  * A succeeded job whose bytes cannot be fetched -> ResultUndeliverableError (export state `undelivered`,
  * ../shared/spec/decisions.md C6), carrying the run's cost. A result whose `mime` or download Content-Type is not one
@@ -21,6 +23,8 @@ import { ResultUndeliverableError, type ProviderExportAdapter, type ProviderExpo
 import { notebookSourceMarkdown, scriptLanguage } from './script';
 import { configBaseUrl, configString } from './integration-config';
 import { resultMediaType } from './result-media-type';
+import { NotebookLmEnterpriseClient } from '../../../infra/providers/notebook/notebooklm-enterprise.adapter';
+import { NOTEBOOK_JOBS_KIND, NOTEBOOKLM_ENTERPRISE_KIND, notebookIntegrationKind, runNotebookLmEnterprise } from './notebooklm-enterprise';
 
 export { NOTEBOOK_PROVIDER_NAME } from '../../../infra/providers/notebook/notebook-jobs.adapter';
 
@@ -86,8 +90,20 @@ function parseNotebookConfig(config: Record<string, unknown>): IntegrationCreden
 export function createNotebookAdapter(adapterOptions: NotebookAdapterOptions = {}, notebook?: NotebookPort): ProviderExportAdapter {
   const { artifactType, ...timings } = adapterOptions;
   const port = notebook ?? new NotebookJobsAdapter(timings);
+  const enterprise = new NotebookLmEnterpriseClient(timings);
   return {
     async run(input: ProviderExportInput, integrationConfig: Record<string, unknown>, signal?: AbortSignal): Promise<ProviderExportResult> {
+      const integrationKind = notebookIntegrationKind(integrationConfig);
+      if (integrationKind === NOTEBOOKLM_ENTERPRISE_KIND) {
+        return runNotebookLmEnterprise(enterprise, notebookArtifactType(input, artifactType), input, integrationConfig, signal);
+      }
+      if (integrationKind !== NOTEBOOK_JOBS_KIND) {
+        throw new ProviderFailure(
+          `the notebook integration has an unknown kind ${JSON.stringify(integrationKind.slice(0, 40))} (expected "${NOTEBOOK_JOBS_KIND}" or "${NOTEBOOKLM_ENTERPRISE_KIND}")`,
+          NOTEBOOK_PROVIDER_NAME,
+          null,
+        );
+      }
       const credentials = parseNotebookConfig(integrationConfig);
       const kind = notebookArtifactType(input, artifactType);
       const { jobId, result } = await port.generate(notebookJobRequest(input, kind), credentials, signal);
