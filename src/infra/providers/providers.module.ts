@@ -11,7 +11,13 @@ export const PROVIDER_REGISTRY = Symbol('PROVIDER_REGISTRY');
     {
       provide: PROVIDER_REGISTRY,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderRegistry(config.providers, { fetchProxyUrl: config.fetchProxyUrl }),
+      useFactory: (config: AppConfig) =>
+        createProviderRegistry(config.providers, {
+          fetchProxyUrl: config.fetchProxyUrl,
+          readerBaseUrl: config.pageFetch.readerBaseUrl,
+          readerApiKey: config.pageFetch.readerApiKey,
+          allowPrivateNetwork: config.pageFetch.allowPrivateNetwork,
+        }),
     },
   ],
   exports: [PROVIDER_REGISTRY],
