@@ -40,6 +40,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).offlineStepMs).toBe(1500);
   });
 
+  it('reads the page-read settings and refuses private-network page reads in production', () => {
+    expect(loadConfig({}).pageFetch).toEqual({ readerBaseUrl: undefined, readerApiKey: undefined, allowPrivateNetwork: false });
+    expect(
+      loadConfig({ READER_BASE_URL: 'https://reader.internal', READER_API_KEY: 'k', FETCH_ALLOW_PRIVATE_NETWORK: 'true' }).pageFetch,
+    ).toEqual({ readerBaseUrl: 'https://reader.internal', readerApiKey: 'k', allowPrivateNetwork: true });
+    expect(() => loadConfig({ READER_BASE_URL: 'ftp://reader' })).toThrow(/^READER_BASE_URL: /);
+    expect(() => loadConfig({ NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32), FETCH_ALLOW_PRIVATE_NETWORK: 'true' })).toThrow(
+      /^FETCH_ALLOW_PRIVATE_NETWORK: not allowed when NODE_ENV=production/,
+    );
+  });
+
   it('warms the renderers at worker start except under jest, unless told otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).warmRenderers).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32) }).warmRenderers).toBe(true);

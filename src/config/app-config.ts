@@ -85,6 +85,18 @@ export interface AppConfig {
   openaiCompatible: OpenAiCompatibleSettings | undefined;
   /** Signed webhooks (docs/decisions.md "Webhooks"). */
   webhooks: WebhookSettings;
+  /** Page reads (fetch-a, fetch-b): see readPageFetchSettings. */
+  pageFetch: PageFetchSettings;
+}
+
+/** Page-read backends: the fetch-b reader service, and the loopback escape hatch of fetch-a for tests. */
+export interface PageFetchSettings {
+  /** fetch-b's reader service; unset = the public reader (https://r.jina.ai). */
+  readerBaseUrl: string | undefined;
+  /** Sent to the reader as a Bearer token; unset = none (the public reader's lower rate limit). */
+  readerApiKey: string | undefined;
+  /** Lets fetch-a reach loopback and private addresses: tests and development only, refused in production. */
+  allowPrivateNetwork: boolean;
 }
 
 export interface WebhookSettings {
@@ -349,6 +361,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     providers,
     openaiCompatible: readOpenAiCompatibleSettings(read),
     webhooks: readWebhookSettings(read),
+    pageFetch: readPageFetchSettings(read),
+  };
+}
+
+function readPageFetchSettings(read: Reader): PageFetchSettings {
+  const allowPrivateNetwork = read.bool('FETCH_ALLOW_PRIVATE_NETWORK', false);
+  if (allowPrivateNetwork && read.optional('NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'FETCH_ALLOW_PRIVATE_NETWORK: not allowed when NODE_ENV=production (page reads must not reach internal addresses)',
+    );
+  }
+  return {
+    readerBaseUrl: read.url('READER_BASE_URL', ['http:', 'https:']),
+    readerApiKey: read.optional('READER_API_KEY'),
+    allowPrivateNetwork,
   };
 }
 

@@ -20,6 +20,27 @@ export interface VerificationPass {
   pass: 'realist' | 'auditor';
   status: 'verified' | 'unverified' | 'disputed';
   note: string;
+  /** What the pass checked the item against; absent on snapshots that predate it. */
+  checked?: VerificationEvidence;
+}
+
+/** The evidence behind a verification pass: the calendar offline, the cited pages read in the final QA stage online. */
+export interface VerificationEvidence {
+  /** `calendar`: the calendar's own entry and sources (offline, no page read); `cited_pages`: the item's cited pages, read
+   *  through `provider`; `source_snippets`: the search snippets and read-phase excerpts the analysis already had. */
+  basis: 'calendar' | 'cited_pages' | 'source_snippets';
+  description: string;
+  /** The verifyProvider that read the pages (cited_pages only). */
+  provider?: 'fetch-a' | 'fetch-b';
+  /** Each cited page and what became of its read; empty when no page was read. */
+  pages: VerifiedPage[];
+}
+
+export interface VerifiedPage {
+  url: string;
+  /** `read`: text obtained; `unreachable`: the read failed or gave no text; `not_read`: over the per-scan page limit. */
+  outcome: 'read' | 'unreachable' | 'not_read';
+  detail: string;
 }
 
 export interface SnapshotItem {

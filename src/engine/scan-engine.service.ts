@@ -5,6 +5,7 @@ import type { ResolvedScanConfig } from '../domain/scan-config.types';
 import { CalendarService } from './calendar/calendar.service';
 import type { Calendar } from './calendar/calendar.types';
 import { type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
+import type { SnapshotItem } from './envelope.types';
 import { composeOfflineEnvelope } from './analysis/compose';
 import { selectEntriesWithStats, type SelectedEntry, type SelectionResult } from './analysis/selection';
 import { analyseWithLlm, type LlmAnalysisDeps } from './llm/llm-analysis';
@@ -17,7 +18,9 @@ type Lens = 'impact' | 'timeline';
 
 /**
  * The scan pipeline (../shared/spec/decisions.md section 5): plan, search, read, analyse, verify, sub-edit, translate,
- * finalise. Progress is reported at each real phase boundary.
+ * finalise. Progress is reported at each real phase boundary and names the work done; the offline engine, which
+ * reads no page and has no sub-editor, reports neither phase (docs/decisions.md "Verification page reads and honest
+ * progress").
  */
 @Injectable()
 export class ScanEngineService {
@@ -54,23 +57,45 @@ export class ScanEngineService {
     const calendar = this.loadedCalendar();
     const { config } = ctx;
 
-    await step(
-      'plan',
-      5,
-      `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`,
-    );
-    if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
+    const plan = `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`;
+    if (config.engine === 'council') {
+      await step('plan', 5, plan);
+      return this.runCouncil(ctx, calendar, step, translate, cost);
+    }
+    phases++;
+    await ctx.advance('plan', 5, plan, cost());
     if (analyst.provider !== 'offline') return this.runLlm(ctx, analyst, calendar, translate, cost);
+    await ctx.pace();
+    return this.runOffline(ctx, calendar, translate, cost, () => phases++);
+  }
 
+  /**
+   * The offline engine works from the calendar alone: it selects, composes (items, trends, prose, the rule-built
+   * briefing and the verification passes, all in one pure step) and translates. Each report follows the work it
+   * names, with its real counts; there is no page read or sub-editor offline, so neither is reported. The demo
+   * pause (OFFLINE_STEP_MS) comes after a report, between phases, and no message counts it as work.
+   */
+  private async runOffline(
+    ctx: EngineRunContext,
+    calendar: Calendar,
+    translate: (envelope: Record<string, unknown>) => Promise<string>,
+    cost: () => number,
+    countPhase: () => void,
+  ): Promise<EngineOutput> {
+    const { config } = ctx;
+    const report = async (phase: string, percent: number, message: string) => {
+      countPhase();
+      await ctx.advance(phase, percent, message, cost());
+      if (phase !== 'finalise') await ctx.pace();
+    };
     const { selected, matched, matchedCount } = this.search(calendar, config, ctx.scanDate);
-    await step('search', 20, `Found ${selected.length} instrument(s) in the regulatory calendar within the horizon`);
-    await step('read', 35, `Read ${countSources(selected)} official source(s)`);
+    await report('search', 20, `Matched ${matchedCount} calendar instrument(s) within the horizon, kept ${selected.length}`);
     const envelope = this.compose(selected, matched, matchedCount, calendar, ctx, 'impact');
-    await step('analyse', 55, `Analysed ${selected.length} item(s) into ${(envelope.trends as unknown[]).length} trend(s)`);
-    await step('verify', 70, verifyMessage(config));
-    await step('sub-edit', 80, 'Sub-edited the briefing');
-    await step('translate', 90, await translate(envelope));
-    await step('finalise', 97, 'Finalised the snapshot');
+    const items = envelope.items as SnapshotItem[];
+    await report('analyse', 55, `Composed ${items.length} item(s) into ${(envelope.trends as unknown[]).length} trend(s)`);
+    await report('verify', 70, offlineVerifyMessage(config, items));
+    await report('translate', 90, await translate(envelope));
+    await report('finalise', 97, 'Finalised the snapshot');
     return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: cost() };
   }
 
@@ -91,6 +116,7 @@ export class ScanEngineService {
       analyst: { port: this.providers.llm(analyst.provider)!, modelId: analyst.model.id, vendorModel: analyst.model.model_id },
       ...this.searchFor(config),
       fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a'),
+      verifyFetch: this.providers.fetch(config.verifyProvider),
       ...(config.auditor ? this.auditorFor(analyst) : {}),
       catalogue: this.credentials,
     };
@@ -195,7 +221,12 @@ export class ScanEngineService {
 
   /** The calendar instruments the scan covers, capped, and how many matched before the cap. */
   private search(calendar: Calendar, config: ResolvedScanConfig, scanDate: string): SelectionResult {
-    return selectEntriesWithStats(calendar, { jurisdictions: config.jurisdictions, areas: config.areas, horizonMonths: config.horizon, scanDate });
+    return selectEntriesWithStats(calendar, {
+      jurisdictions: config.jurisdictions,
+      areas: config.areas,
+      horizonMonths: config.horizon,
+      scanDate,
+    });
   }
 
   private compose(
@@ -286,18 +317,21 @@ function mergeSeats(a: SelectedEntry[], b: SelectedEntry[]): SelectedEntry[] {
   return merged;
 }
 
-function countSources(selected: SelectedEntry[]): number {
-  return selected.reduce((sum, s) => sum + s.entry.sources.length, 0);
-}
-
 /** The v4.5 engines are verifier-aware (spec rule 2): they always run the realist pass; v4 only when asked. */
 function runsRealist(config: ResolvedScanConfig): boolean {
   return config.realist || config.engine === 'v4.5-alpha' || config.engine === 'v4.5-beta';
 }
 
-function verifyMessage(config: ResolvedScanConfig): string {
-  const passes = [runsRealist(config) && 'realist', config.auditor && 'auditor'].filter(Boolean);
-  return passes.length ? `Ran the ${passes.join(' and ')} verification pass(es) against the calendar` : 'No verification pass requested';
+/** What the offline passes did: they compare items with the calendar's own entries and sources, and read no page. */
+function offlineVerifyMessage(config: ResolvedScanConfig, items: readonly SnapshotItem[]): string {
+  const passes = [runsRealist(config) && 'realist', config.auditor && 'auditor'].filter((p): p is string => !!p);
+  if (!passes.length) return 'No verification pass requested';
+  const counted = (status: string) => items.filter((i) => i.verification.status === status).length;
+  return (
+    `Checked ${items.length} item(s) with the ${passes.join(' and ')} pass${passes.length > 1 ? 'es' : ''} against the regulatory ` +
+    `calendar's own entries and sources (offline; no page was read): ${counted('verified')} verified, ${counted('unverified')} unverified, ` +
+    `${counted('disputed')} disputed`
+  );
 }
 
 /** The snapshots.title column; titles of any configuration fit it, shortened on purpose rather than cut by the database. */

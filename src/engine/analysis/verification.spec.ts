@@ -139,9 +139,16 @@ describe('offline verification passes', () => {
     expect(auditorOnly.auditor).toMatchObject({ ran: true, passes: ['auditor'], verified_count: 1 });
   });
 
-  it('keeps per-check diagnostics private: only {pass, status, note} reach the item', () => {
+  it('keeps per-check diagnostics private: only {pass, status, note, checked} reach the item, checked saying no page was read', () => {
     const { item, result } = itemFor({ id: 'eu-private' });
-    for (const pass of item.verification.passes) expect(Object.keys(pass).sort()).toEqual(['note', 'pass', 'status']);
+    for (const pass of item.verification.passes) {
+      expect(Object.keys(pass).sort()).toEqual(['checked', 'note', 'pass', 'status']);
+      expect(pass.checked).toEqual({
+        basis: 'calendar',
+        description: "Checked against the regulatory calendar's own entries and sources (offline; no page was read)",
+        pages: [],
+      });
+    }
     expect(Object.keys(result.auditor).sort()).toEqual(['flagged_item_ids', 'passes', 'ran', 'verified_count']);
     const diag = result._auditor_private.items[0];
     expect(diag.item_id).toBe('eu-private');

@@ -1,5 +1,7 @@
 /**
- * Offline verification passes. Both check an item against the calendar entry it claims to come from.
+ * Offline verification passes. Both check an item against the calendar entry it claims to come from: no page is
+ * read, and each pass records that (`checked`, CALENDAR_EVIDENCE). The LLM path reads the cited pages instead
+ * (../llm/verify.phase.ts).
  *
  * Realist pass (date confidence and stage plausibility):
  *   - disputed when the entry is missing, the key date is not one of the entry's dates, the key date has
@@ -18,7 +20,7 @@
  * (unverified with no passes when no pass ran).
  */
 import type { CalendarEntry } from '../calendar/calendar.types';
-import type { SnapshotItem, VerificationPass } from '../envelope.types';
+import type { SnapshotItem, VerificationEvidence, VerificationPass } from '../envelope.types';
 import { daysBetween, formatLongDate } from './dates';
 import { CONFIDENCE_RANK } from './selection';
 import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
@@ -42,6 +44,15 @@ export type PassOutcome = {
   status: VerificationStatus;
   note: string;
   checks: CheckDetail[];
+  /** What the pass checked the item against; the calendar when unset (the offline passes). */
+  checked?: VerificationEvidence;
+};
+
+/** Offline passes compare an item with its calendar entry; no page is read, and the record says so. */
+export const CALENDAR_EVIDENCE: VerificationEvidence = {
+  basis: 'calendar',
+  description: "Checked against the regulatory calendar's own entries and sources (offline; no page was read)",
+  pages: [],
 };
 
 const APPLICATION_EVENT = /\b(appl(y|ies|ication)|entry into force|in force|takes effect|effective)\b/i;
@@ -198,5 +209,11 @@ export function combineStatus(passes: readonly { status: VerificationStatus }[])
 
 /** The public part of a pass outcome (what goes into item.verification.passes). */
 export function publicPass(outcome: PassOutcome): VerificationPass {
-  return { pass: outcome.pass, status: outcome.status, note: outcome.note };
+  const checked = outcome.checked ?? CALENDAR_EVIDENCE;
+  return {
+    pass: outcome.pass,
+    status: outcome.status,
+    note: outcome.note,
+    checked: { ...checked, pages: checked.pages.map((p) => ({ ...p })) },
+  };
 }

@@ -85,7 +85,10 @@ export async function analysePhase(session: LlmSession, analyst: LlmRole, input:
     areaIds: input.areas.ids,
     unmatchedJurisdictions: input.jurisdictions.unmatched,
     unmatchedAreas: input.areas.unmatched,
-    prose: items.map((item) => ({ item, event: guarded.entryById.get(item.id)?.key_dates.find((k) => k.date === item.key_date)?.event ?? 'Key date' })),
+    prose: items.map((item) => ({
+      item,
+      event: guarded.entryById.get(item.id)?.key_dates.find((k) => k.date === item.key_date)?.event ?? 'Key date',
+    })),
     trends,
     matchedCount: items.length,
   };
@@ -114,7 +117,10 @@ export async function analysePhase(session: LlmSession, analyst: LlmRole, input:
   }
   const narrativeSource = narrative ? 'analyst' : 'rule';
   if (!narrative) narrative = ruleNarrative(facts, 0, []);
-  const message = `Analysed ${count(items.length, 'item')} into ${count(trends.length, 'trend')}${dropped.length ? `; dropped ${dropped.length} unsupported` : ''}`;
+  const proposed = items.length + dropped.length;
+  const message =
+    `The analyst proposed ${count(proposed, 'item')}: kept ${items.length}${dropped.length ? `, the guardrails dropped ${dropped.length}` : ''}; ` +
+    `grouped into ${count(trends.length, 'trend')}`;
   return { ...guarded, attempts: analysis.attempts, trends, facts, executiveSummary, narrative, narrativeSource, mentionsDropped, message };
 }
 

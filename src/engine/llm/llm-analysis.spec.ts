@@ -11,6 +11,7 @@ import { PerplexityAdapter } from '../../infra/providers/llm/perplexity.adapter'
 import type { LlmPort, SearchPort } from '../../infra/providers/ports';
 import { type LlmAnalysisDeps, type LlmAnalysisInput, analyseWithLlm, webItemId } from './llm-analysis';
 import { JSON_REMINDER } from './prompts';
+import { MAX_VERIFY_PAGES } from './verify-pages';
 import { EngineFailure } from '../../domain/failures';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
 
@@ -320,7 +321,13 @@ describe('analyseWithLlm', () => {
       status: 'verified',
       passes: [
         expect.objectContaining({ pass: 'realist', status: 'verified' }),
-        { pass: 'auditor', status: 'verified', note: 'The official journal confirms the date.' },
+        {
+          pass: 'auditor',
+          status: 'verified',
+          note: 'The official journal confirms the date.',
+          // Without a verifyProvider no page is read for verification, and the pass says so.
+          checked: expect.objectContaining({ basis: 'source_snippets', pages: [], description: expect.stringMatching(/no page was read/) }),
+        },
       ],
     });
     expect(web.verification.status).toBe('disputed');
@@ -419,5 +426,129 @@ describe('analyseWithLlm', () => {
     expect(total).toBeCloseTo(expected, 10);
     expect(total).toBeGreaterThan(2 * 0.5); // two search requests alone cost 0.5 cents each
     expect(phases[phases.length - 1].cost).toBeCloseTo(total, 10);
+  });
+
+  describe('final QA page reads (verifyFetch)', () => {
+    let pages: FakeProvider;
+    beforeEach(async () => {
+      // The reader fake answers for every page; the calendar source's page is down (a 503 from the reader).
+      pages = await startFakeProvider('reader', (request) =>
+        request.path.includes('eur-lex.example')
+          ? { status: 503, json: { code: 503, message: 'upstream down' } }
+          : { text: `Page text of ${request.path.slice(1)}: applies from 1 March 2027.` },
+      );
+    });
+    afterEach(() => pages.close());
+
+    it('reads each cited page once, gives the text to both passes, charges them from usage, and leaves unreadable items unverified', async () => {
+      const webId = webItemId(WEB_TITLE, 'EU');
+      auditorReply = JSON.stringify({ items: [{ id: webId, status: 'verified', note: 'The page gives 1 March 2027.' }] });
+      const realistReply = JSON.stringify({ items: [{ id: webId, status: 'verified', note: 'The date is announced.' }] });
+      const analystUsage: Array<{ inputTokens: number; outputTokens: number }> = [];
+      const auditorUsage: Array<{ inputTokens: number; outputTokens: number }> = [];
+      const searchUsage: Array<{ requests: number; inputTokens?: number; outputTokens?: number }> = [];
+      const base = deps();
+      const searchPort: SearchPort = {
+        provider: 'perplexity',
+        async search(query, options, signal) {
+          const result = await base.search!.port.search(query, options, signal);
+          searchUsage.push(result.usage);
+          return result;
+        },
+      };
+      const auditor = auditorDep();
+      const realistAware = await startFakeProvider('anthropic', (request) => {
+        const role = roleOf(request);
+        const body = request.body as { system?: string };
+        if (body.system?.includes('realist')) return { text: realistReply };
+        if (role === 'analyst') return { text: JSON.stringify(ANALYSIS) };
+        if (role === 'writer') return { text: writerReply };
+        return undefined;
+      });
+      try {
+        const analystPort = new AnthropicAdapter({ apiKey: FAKE_API_KEY, baseUrl: realistAware.baseUrl });
+        const { envelope, costCents: total } = await analyseWithLlm(
+          {
+            ...base,
+            analyst: { ...base.analyst, port: recording(analystPort, analystUsage) },
+            search: { ...base.search!, port: searchPort },
+            auditor: { ...auditor, port: recording(auditor.port, auditorUsage) },
+            verifyFetch: new ReaderFetchAdapter({ baseUrl: pages.baseUrl }),
+          },
+          input({ realist: true, auditor: true }),
+          hooks,
+        );
+        const [amlr, web] = envelope.items as SnapshotItem[];
+        // Each cited URL read once (eur-lex, and the web item's two sources).
+        const read = pages.requests.map((r) => r.path).sort();
+        expect(read).toEqual(
+          ['/https://eur-lex.example/amlr', '/https://journal.example/l/2024-1624', '/https://regulator.example/press/2025-01'].sort(),
+        );
+        const realistCall = realistAware.requests.find((r) => (r.body as { system?: string }).system?.includes('realist'))!;
+        const auditorCall = openai.requests.find((r) => roleOf(r) === 'auditor')!;
+        for (const call of [realistCall, auditorCall]) {
+          expect(JSON.stringify(call.body)).toContain('Page text of https://regulator.example/press/2025-01: applies from 1 March 2027.');
+          // The unreadable item is not put to the models.
+          expect(JSON.stringify(call.body)).not.toContain('id eu-amlr');
+        }
+        expect(web.verification.status).toBe('verified');
+        expect(web.verification.passes.map((p) => p.checked?.pages.map((page) => page.outcome))).toEqual([
+          ['read', 'read'],
+          ['read', 'read'],
+        ]);
+        expect(amlr.verification.status).toBe('unverified');
+        for (const pass of amlr.verification.passes) {
+          expect(pass.note).toMatch(/None of the item's cited pages could be read \(https:\/\/eur-lex\.example\/amlr: fetch-b HTTP 503/);
+          expect(pass.checked).toMatchObject({ basis: 'cited_pages', provider: 'fetch-b', pages: [{ outcome: 'unreachable' }] });
+        }
+        expect(phases.find((p) => p.name === 'verify')!.message).toBe(
+          'Read 2 of 3 cited pages through fetch-b (1 unreachable); the realist and auditor passes checked 1 item against them: 1 of 2 items verified, 0 disputed',
+        );
+        expect((envelope._meta as { verify_provider: string }).verify_provider).toBe('fetch-b');
+        // analyse + realist + sub-edit on the analyst; the auditor once.
+        expect(analystUsage).toHaveLength(3);
+        expect(auditorUsage).toHaveLength(1);
+        const expected =
+          analystUsage.reduce((sum, u) => sum + costCents('anthropic-medium', u), 0) +
+          auditorUsage.reduce((sum, u) => sum + costCents('openai-auditor', u), 0) +
+          searchUsage.reduce((sum, u) => sum + costCents('perplexity-sonar', u), 0);
+        expect(total).toBeCloseTo(expected, 10);
+      } finally {
+        await realistAware.close();
+      }
+    });
+
+    it('reads at most MAX_VERIFY_PAGES pages per scan and records the rest as not read', async () => {
+      const hits = Array.from({ length: 14 }, (_, n) => ({ url: `https://site${n}.example/p`, title: `Page ${n}`, snippet: 'AML.' }));
+      // Five hits per query (RESULTS_PER_QUERY), different for each of the three queries.
+      let query = 0;
+      const search = await startFakeProvider('perplexity', () => ({ results: hits.slice(5 * query, 5 * ++query) }));
+      try {
+        // One web item per hit, each citing its own page (S1 is the calendar source).
+        const items = hits.map((_, n) => ({ ...ANALYSIS.items[1], ref: `S${n + 2}`, title: `${WEB_TITLE} ${n}`, source_numbers: [n + 2] }));
+        analystReplies = [JSON.stringify({ ...ANALYSIS, items })];
+        const { envelope } = await analyseWithLlm(
+          {
+            ...deps({
+              search: {
+                port: new PerplexityAdapter({ apiKey: FAKE_API_KEY, baseUrl: search.baseUrl }),
+                modelId: 'perplexity-sonar',
+                vendorModel: 'sonar',
+              },
+            }),
+            verifyFetch: new ReaderFetchAdapter({ baseUrl: pages.baseUrl }),
+          },
+          input({ realist: true, areas: ['AML / KYC', 'Payments', 'Prudential'] }),
+          hooks,
+        );
+        const kept = envelope.items as SnapshotItem[];
+        const outcomes = kept.flatMap((i) => i.verification.passes[0].checked!.pages.map((p) => p.outcome));
+        expect(pages.requests).toHaveLength(MAX_VERIFY_PAGES);
+        expect(outcomes.filter((o) => o === 'read')).toHaveLength(MAX_VERIFY_PAGES);
+        expect(outcomes.filter((o) => o === 'not_read')).toHaveLength(kept.length - MAX_VERIFY_PAGES);
+      } finally {
+        await search.close();
+      }
+    });
   });
 });

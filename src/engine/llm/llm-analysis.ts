@@ -49,14 +49,29 @@ export async function analyseWithLlm(
   );
   await hooks.phase('analyse', analysis.message, session.cost);
   const auditor = deps.auditor ?? deps.analyst;
-  const verification = await verifyPhase(session, auditor, config, scanDate, analysis.items, analysis.entryById, book.sources);
+  const verification = await verifyPhase(
+    session,
+    { realist: deps.analyst, auditor, pages: deps.verifyFetch },
+    config,
+    scanDate,
+    analysis.items,
+    analysis.entryById,
+    book.sources,
+  );
   await hooks.phase('verify', verification.message, session.cost);
   const writer = deps.writer ?? deps.analyst;
   const scope = {
     jurisdictions: jurisdictions.ids.length ? jurisdictions.ids : config.jurisdictions,
     areas: areas.ids.length ? areas.ids : config.areas,
   };
-  const subEdit = await subEditPhase(session, writer, analysis.facts, scope, analysis.executiveSummary.bottom_line, analysis.mentionsDropped);
+  const subEdit = await subEditPhase(
+    session,
+    writer,
+    analysis.facts,
+    scope,
+    analysis.executiveSummary.bottom_line,
+    analysis.mentionsDropped,
+  );
   await hooks.phase('sub-edit', subEdit.message, session.cost);
 
   const envelope = llmEnvelope({

@@ -9,6 +9,11 @@ export interface LlmAnalysisDeps {
   analyst: LlmRole;
   search?: SearchRole;
   fetch?: FetchPort;
+  /**
+   * The scan's verifyProvider: the final QA stage reads the items' cited pages through it, and the realist and
+   * auditor passes judge the page text. Without it the passes use rules and the snippets the analysis had.
+   */
+  verifyFetch?: FetchPort;
   /** Used when the auditor pass runs; defaults to the analyst. */
   auditor?: LlmRole;
   /** Sub-editor; defaults to the analyst. */

@@ -62,6 +62,7 @@ export function llmEnvelope(parts: LlmEnvelopeParts): Record<string, unknown> {
       search_provider: deps.search?.port.provider ?? null,
       search_model: deps.search?.modelId ?? null,
       fetch_provider: deps.fetch?.provider ?? null,
+      verify_provider: verification.pages?.provider ?? null,
       writer_model: deps.writer.modelId,
       calendar_version: input.calendarVersion,
       scan_date: scanDate,
@@ -81,6 +82,15 @@ export function llmEnvelope(parts: LlmEnvelopeParts): Record<string, unknown> {
         search_queries: search.queries,
         web_sources: search.webSources.length,
         pages_read: read.pagesRead,
+        ...(verification.pages
+          ? {
+              verify_pages: {
+                read: verification.pages.read,
+                unreachable: verification.pages.unreachable,
+                not_read: verification.pages.notRead,
+              },
+            }
+          : {}),
         omitted_candidates: input.candidates.map((c) => c.entry.id).filter((id) => !items.some((i) => i.id === id)),
         narrative: analysis.narrativeSource,
         briefing: subEdit.written ? 'writer' : 'rule',
@@ -88,6 +98,7 @@ export function llmEnvelope(parts: LlmEnvelopeParts): Record<string, unknown> {
         ...(search.errors.length ? { search_errors: search.errors } : {}),
         ...(read.errors.length ? { read_errors: read.errors } : {}),
         ...(auditorError ? { auditor_error: auditorError } : {}),
+        ...(verification.verifierErrors ? { verifier_errors: verification.verifierErrors } : {}),
         ...(parts.notes.length ? { notes: [...new Set(parts.notes)] } : {}),
       },
     },

@@ -133,6 +133,60 @@ export function auditorPrompt(items: readonly SnapshotItem[], sources: readonly 
   return parts.join('\n');
 }
 
+export const REALIST_SYSTEM =
+  "You are a pragmatic regulatory realist. You judge whether each item's key date and stage are current and plausible, strictly " +
+  'from the text of the pages it cites: announced by the authority, not superseded, withdrawn or already past, and consistent ' +
+  'with the stage. You do not rely on memory to confirm what the pages do not say. Reply with JSON only.';
+
+/** A cited page as the final QA stage read it: its text, or why there is none. */
+export interface PageEvidence {
+  url: string;
+  title?: string | null;
+  text?: string;
+  detail: string;
+}
+
+/**
+ * The final QA prompt of the realist or auditor pass: each item with the text of the cited pages that were read
+ * (pages that could not be read are named with the reason).
+ */
+export function pageVerificationPrompt(
+  pass: 'realist' | 'auditor',
+  items: readonly SnapshotItem[],
+  pageOf: (url: string) => PageEvidence | undefined,
+  scanDate: string,
+): string {
+  const parts: string[] = [`Scan date: ${scanDate}.`, '', 'Items to check, each with the text of the pages it cites:'];
+  for (const item of items) {
+    parts.push(
+      `- id ${item.id}: ${line(item.title)} | ${item.jurisdiction} | ${item.regulator} | stage ${item.stage} | key date ${item.key_date} ` +
+        `(${item.date_confidence}) | milestone ${line(item.milestone)}`,
+      `  summary: ${line(item.summary)}`,
+    );
+    for (const citation of item.citations) {
+      const page = pageOf(citation.url);
+      parts.push(
+        page?.text
+          ? `  page ${citation.url}${page.title ? ` (${line(page.title)})` : ''}:\n    ${line(page.text)}`
+          : `  page ${citation.url}: not read (${line(page?.detail ?? 'not requested')})`,
+      );
+    }
+  }
+  const task =
+    pass === 'realist'
+      ? 'For each item decide from the page text: "verified" when the pages show the key date and the stage are current and plausible; ' +
+        '"unverified" when the pages neither confirm nor contradict them; "disputed" when a page contradicts the date or the stage, or ' +
+        'shows the instrument withdrawn, superseded or already past.'
+      : 'For each item decide from the page text: "verified" when the pages support the instrument, its regulator, the key date and ' +
+        'the stage; "unverified" when the pages neither support nor contradict it; "disputed" when a page contradicts it.';
+  parts.push(
+    '',
+    task,
+    'Return JSON: {"items": [{"id": "<item id>", "status": "verified|unverified|disputed", "note": "one sentence naming what the page says"}]}',
+  );
+  return parts.join('\n');
+}
+
 export const WRITER_SYSTEM =
   'You are the sub-editor of a regulatory horizon briefing. You write tight, accurate newsroom copy from the analysis you are ' +
   'given and add no facts of your own. Reply with JSON only.';

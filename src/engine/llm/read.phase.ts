@@ -14,11 +14,17 @@ export interface ReadOutcome {
 }
 
 /** Reads the first web sources' pages and keeps an excerpt of each as evidence for the analyst. */
-export async function readPhase(fetch: FetchPort | undefined, webSources: readonly NumberedSource[], signal?: AbortSignal): Promise<ReadOutcome> {
+export async function readPhase(
+  fetch: FetchPort | undefined,
+  webSources: readonly NumberedSource[],
+  signal?: AbortSignal,
+): Promise<ReadOutcome> {
   let pagesRead = 0;
   const errors: string[] = [];
   if (!fetch) return { pagesRead, errors, message: 'No page reads configured' };
-  for (const source of webSources.slice(0, MAX_PAGE_READS)) {
+  if (webSources.length === 0) return { pagesRead, errors, message: 'No web source to read' };
+  const attempted = webSources.slice(0, MAX_PAGE_READS);
+  for (const source of attempted) {
     signal?.throwIfAborted();
     try {
       const page = await fetch.fetch(source.url, signal);
@@ -26,6 +32,8 @@ export async function readPhase(fetch: FetchPort | undefined, webSources: readon
       if (text) {
         source.excerpt = truncate(text, EXCERPT_CHARS);
         pagesRead++;
+      } else {
+        errors.push(`${source.url}: ${page.status >= 200 && page.status < 300 ? 'no readable text' : `HTTP ${page.status}`}`);
       }
       if (page.title && (source.title === hostOf(source.url) || !source.title)) source.title = page.title;
     } catch (error) {
@@ -33,5 +41,9 @@ export async function readPhase(fetch: FetchPort | undefined, webSources: readon
       errors.push(`${source.url}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { pagesRead, errors, message: `Read ${count(pagesRead, 'source page')}${errors.length ? ` (${errors.length} unreadable)` : ''}` };
+  return {
+    pagesRead,
+    errors,
+    message: `Read ${pagesRead} of ${count(attempted.length, 'web source page')} through ${fetch.provider}${errors.length ? ` (${errors.length} unreadable)` : ''}`,
+  };
 }

@@ -12,7 +12,13 @@ export const PROVIDER_REGISTRY = Symbol('PROVIDER_REGISTRY');
       provide: PROVIDER_REGISTRY,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        createProviderRegistry(config.providers, { fetchProxyUrl: config.fetchProxyUrl, openaiCompatible: config.openaiCompatible }),
+        createProviderRegistry(config.providers, {
+          fetchProxyUrl: config.fetchProxyUrl,
+          openaiCompatible: config.openaiCompatible,
+          readerBaseUrl: config.pageFetch.readerBaseUrl,
+          readerApiKey: config.pageFetch.readerApiKey,
+          allowPrivateNetwork: config.pageFetch.allowPrivateNetwork,
+        }),
     },
   ],
   exports: [PROVIDER_REGISTRY],
