@@ -1988,6 +1988,22 @@ export interface components {
              */
             cost_cents: number;
         };
+        VerificationEvidenceDto: {
+            /**
+             * @description `calendar`: the regulatory calendar's own entry and sources (offline; no page is read); `cited_pages`: the item's cited pages, read in the final QA stage through the scan's verifyProvider; `source_snippets`: the search snippets and page excerpts the analysis already had
+             * @enum {string}
+             */
+            basis: "calendar" | "cited_pages" | "source_snippets";
+            /** @example Checked against the regulatory calendar's own entries and sources (offline; no page was read) */
+            description: string;
+            /**
+             * @description The page-read backend (cited_pages only)
+             * @enum {string}
+             */
+            provider?: "fetch-a" | "fetch-b";
+            /** @description Each cited page and what became of its read; empty when no page was read */
+            pages: components["schemas"]["VerifiedPageDto"][];
+        };
         VerificationPassDto: {
             /**
              * @description Which verification pass judged the item
@@ -2001,6 +2017,19 @@ export interface components {
              * @example Confirmed date 9 January 2027, consistent with the applies stage.
              */
             note: string;
+            /** @description What the pass checked the item against; absent on older snapshots */
+            checked?: components["schemas"]["VerificationEvidenceDto"];
+        };
+        VerifiedPageDto: {
+            /** @example https://eur-lex.europa.eu/eli/reg/2024/886/oj */
+            url: string;
+            /**
+             * @description `read`: its text was obtained; `unreachable`: the read failed or gave no text; `not_read`: over the per-scan page limit
+             * @enum {string}
+             */
+            outcome: "read" | "unreachable" | "not_read";
+            /** @example Read 4,812 characters. */
+            detail: string;
         };
         WebhookAttemptDto: {
             /** Format: uuid */
