@@ -58,6 +58,7 @@ describe('exports', () => {
       download_url: `/v1/exports/${created.body.export_job_id}/download`,
       effective_locale: 'en',
       locale_provenance: 'default',
+      rendered_by: null,
     });
     const file = await download(done.id).expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');

@@ -306,6 +306,7 @@ describe('snapshot and export list queries', () => {
             download_url: `/v1/exports/${job.id}/download`,
             effective_locale: 'en',
             locale_provenance: 'default',
+            rendered_by: null,
           },
         ]);
       });

@@ -217,6 +217,11 @@ export function modelPrice(modelId: string, env: Env = {}): ModelPrice | undefin
 export function costCents(modelId: string, usage: ModelUsage, env: Env = {}): number {
   const price = modelPrice(modelId, env);
   if (!price) throw new Error(`No price for model ${modelId}`);
+  return priceCents(price, usage);
+}
+
+/** What `usage` costs at `price`, unrounded. */
+export function priceCents(price: ModelPrice, usage: ModelUsage): number {
   switch (price.unit) {
     case 'tokens':
       return (
@@ -232,6 +237,25 @@ export function costCents(modelId: string, usage: ModelUsage, env: Env = {}): nu
       return (usage.phases ?? 0) * price.centsPerPhase;
   }
 }
+
+/**
+ * Image models of the image exports (imagegen-a: OpenAI, imagegen-b: Gemini). Not scan models, so they stay out
+ * of the catalogue and of MODEL_PRICES (whose keys are exactly the catalogue's ids).
+ */
+export const IMAGE_MODELS = {
+  openai: { id: 'openai-image', label: 'GPT Image 1', model_id: 'gpt-image-1' },
+  gemini: { id: 'gemini-image', label: 'Gemini 2.5 Flash Image', model_id: 'gemini-2.5-flash-image' },
+} as const;
+
+/**
+ * List prices of the image models in US cents, by token: gpt-image-1 $5 / 1M text input tokens and $40 / 1M image
+ * output tokens (a high-quality 1024x1536 page is 6,240 tokens, about 25 cents); gemini-2.5-flash-image $0.30 / 1M
+ * input and $30 / 1M output tokens (1,290 tokens an image, about 3.9 cents).
+ */
+export const IMAGE_MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
+  'openai-image': { unit: 'tokens', inputCentsPer1k: 0.5, outputCentsPer1k: 4 },
+  'gemini-image': { unit: 'tokens', inputCentsPer1k: 0.03, outputCentsPer1k: 3 },
+};
 
 export type Env = Record<string, string | undefined>;
 

@@ -126,3 +126,26 @@ export interface NotebookPort {
     signal?: AbortSignal,
   ): Promise<{ bytes: Buffer; contentType: string }>;
 }
+
+/** One image drawn from a text prompt (image exports). */
+export interface ImageGenerationRequest {
+  /** The vendor's image model id, e.g. `gpt-image-1`, `gemini-2.5-flash-image`. */
+  model: string;
+  prompt: string;
+  /** Width:height of the page to draw; each adapter maps it onto the sizes its vendor offers. */
+  aspectRatio: '2:3' | '4:5' | '1:1';
+}
+
+export interface ImageGenerationResult {
+  /** The decoded image bytes exactly as the vendor sent them (not yet checked to be an image). */
+  bytes: Buffer;
+  /** The media type the vendor labelled them with (lower case, no parameters); null when it named none. */
+  mimeType: string | null;
+  /** Tokens billed for the image (prompt text in, image out); zeros when the vendor reported none. */
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+export interface ImagePort {
+  readonly provider: string;
+  generate(request: ImageGenerationRequest, signal?: AbortSignal): Promise<ImageGenerationResult>;
+}

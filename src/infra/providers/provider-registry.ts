@@ -9,7 +9,9 @@ import { OpenAiAdapter } from './llm/openai.adapter';
 import { OpenAiCompatibleAdapter } from './llm/openai-compatible.adapter';
 import { PerplexityAdapter } from './llm/perplexity.adapter';
 import { NotebookJobsAdapter } from './notebook/notebook-jobs.adapter';
-import type { FetchPort, LlmPort, NotebookPort, SearchPort, TranslationPort, VoicePort } from './ports';
+import { GeminiImageAdapter } from './image/gemini-image.adapter';
+import { OpenAiImageAdapter } from './image/openai-image.adapter';
+import type { FetchPort, ImagePort, LlmPort, NotebookPort, SearchPort, TranslationPort, VoicePort } from './ports';
 import { ElevenLabsVoiceAdapter } from './voice/elevenlabs-voice.adapter';
 
 export type ProvidersConfig = AppConfig['providers'];
@@ -42,6 +44,8 @@ export interface ProviderRegistry {
   voice(): VoicePort;
   /** Notebook generation jobs; credentials come from the account's integration, per call. */
   notebook(): NotebookPort;
+  /** Image generation for image exports: openai (Images API), gemini (image models); null when that key is unset. */
+  image(providerKey: string): ImagePort | null;
   isConfigured(providerKey: string): boolean;
 }
 
@@ -110,6 +114,13 @@ export function createProviderRegistry(config: ProvidersConfig, options: Provide
     },
     notebook() {
       return once('notebook', () => new NotebookJobsAdapter());
+    },
+    image(providerKey) {
+      const settings = credentials(providerKey);
+      if (!settings) return null;
+      if (providerKey === 'openai') return once('image:openai', () => new OpenAiImageAdapter(settings));
+      if (providerKey === 'gemini') return once('image:gemini', () => new GeminiImageAdapter(settings));
+      return null;
     },
     isConfigured(providerKey) {
       if (providerKey === 'openai-compatible') return compatible !== undefined;

@@ -11,12 +11,13 @@ import { ExportsController } from './exports.controller';
 import { ExportsProcessor } from './exports.processor';
 import { ExportsRepository } from './exports.repository';
 import { ExportsService } from './exports.service';
+import { ImageExportRunner } from './provider-exports/image-export';
 import { ProviderExportRegistry } from './provider-exports/provider-export.registry';
 
 @Module({
   imports: [AccountsModule, BudgetModule, SnapshotsModule, ProvidersModule, EngineModule, MetricsModule, WebhooksModule],
   controllers: [ExportsController],
-  providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor, ProviderExportRegistry],
+  providers: [ExportTypesService, ExportsRepository, ExportsService, ExportsProcessor, ProviderExportRegistry, ImageExportRunner],
   exports: [ExportTypesService],
 })
 export class ExportsModule {}

@@ -33,6 +33,9 @@ import type { BeyondCapItem, RenderDrift, RenderedArtefact, RenderInput, RenderS
 import { EngineFailure } from '../../domain/failures';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { ImageExportRunner, isImageExport } from './provider-exports/image-export';
+import { RENDERED_BY_OPTION, type RenderedBy } from './provider-exports/rendered-by';
+import type { ImagegenArtifactType, ImagegenProvider } from './export-types/image-styles';
 
 const RETENTION_SWEEP_MS = 60_000;
 const TRANSLATABLE = ['fr', 'de', 'es', 'it', 'zh', 'ja'];
@@ -70,6 +73,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     private readonly calendars: CalendarService,
     private readonly metrics: MetricsService,
     private readonly webhooks: WebhookOutboxService,
+    private readonly images: ImageExportRunner,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -151,13 +155,22 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     try {
       let rendered: RenderedArtefact;
       let cost = 0;
+      // Image exports: drawn by their vendor when it is configured, else by the local renderer, and labelled.
+      let renderedBy: RenderedBy | undefined;
       if (type.requires_provider) {
         const produced = await this.runProvider(record, type.requires_provider, input);
         if (!produced) return;
         rendered = produced;
         cost = produced.costCents;
+      } else if (isImageExport(record.provider) && this.images.configured(record.provider)) {
+        const produced = await this.runImageVendor(record, record.provider, input);
+        if (!produced) return;
+        rendered = produced;
+        cost = produced.costCents;
+        renderedBy = produced.renderedBy;
       } else {
         rendered = await renderArtefact(record.artifactType, input);
+        if (isImageExport(record.provider)) renderedBy = 'offline';
       }
       const named = record.options.targetLanguage ? withLocale(rendered.filename, locale) : rendered.filename;
       const filename = named.slice(-MAX_FILENAME_LENGTH);
@@ -172,12 +185,14 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
         effective_locale: locale,
         locale_provenance: provenance,
         cost_cents: cost,
+        ...(renderedBy ? { options: JSON.stringify({ ...record.options, [RENDERED_BY_OPTION]: renderedBy }) } : {}),
       };
-      if (!(await this.finish(record, 'completed', fields, type.requires_provider ? { settleCents: cost } : undefined))) {
+      const held = type.requires_provider !== null || (renderedBy !== undefined && renderedBy !== 'offline');
+      if (!(await this.finish(record, 'completed', fields, held ? { settleCents: cost } : undefined))) {
         // Cancelled or deleted while it ran: the bytes have no job to belong to, and work the client withdrew is not
         // charged (the reconciler would release the hold of a deleted export all the same).
         await this.storage.delete(key);
-        if (type.requires_provider) await this.budget.release(record.accountId, this.reference(record));
+        if (held) await this.budget.release(record.accountId, this.reference(record));
       }
     } catch (error) {
       if (key) await this.storage.delete(key).catch(() => undefined);
@@ -272,10 +287,31 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     return adapter.run({ ...input, artifactType: record.artifactType }, config);
   }
 
+  /**
+   * An image export drawn by its vendor (provider-exports/image-export.ts): the most it can cost is held first, as
+   * for the integration types, and a pool that cannot cover it fails the export naming the budget.
+   */
+  private async runImageVendor(record: ExportJob, provider: ImagegenProvider, input: RenderInput) {
+    const artifactType = record.artifactType as ImagegenArtifactType;
+    const expected = this.images.maxCostCents(provider, artifactType, input);
+    if (!(await this.budget.reserveOnce(record.accountId, this.reference(record), expected))) {
+      const remaining = (await this.budget.view(record.accountId)).remaining_cents;
+      await this.finish(record, 'failed', {
+        error: `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`,
+      });
+      return undefined;
+    }
+    if ((await this.repository.findById(record.id))?.status !== 'processing') {
+      await this.budget.release(record.accountId, this.reference(record));
+      return undefined;
+    }
+    return this.images.run(provider, artifactType, input);
+  }
+
   /** Final state and money in one transaction: the hold is settled (or released) exactly when the state lands. */
   private async finish(record: ExportJob, to: ExportStatus, fields: Record<string, unknown>, money?: Money): Promise<boolean> {
-    const { requires_provider: paid } = findExportType(record.provider, record.artifactType) ?? {};
-    const closing: Money = money ?? (paid ? { release: true } : undefined);
+    const type = findExportType(record.provider, record.artifactType);
+    const closing: Money = money ?? (type && holdsBudget(type) ? { release: true } : undefined);
     const finished = await this.repository.transaction(async (manager: EntityManager) => {
       const moved = await this.repository.transition(
         record.id,
@@ -328,6 +364,11 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
   private reference(record: ExportJob) {
     return { type: 'export', id: record.id, apiKeyId: record.apiKeyId };
   }
+}
+
+/** Types whose run may hold budget: the integration types, and the image types (when their vendor draws them). */
+function holdsBudget(type: { provider: string; requires_provider: string | null }): boolean {
+  return type.requires_provider !== null || isImageExport(type.provider);
 }
 
 function describe(error: unknown): Record<string, unknown> {

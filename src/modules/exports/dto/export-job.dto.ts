@@ -33,4 +33,12 @@ export class ExportJobDto {
   effective_locale: string | null;
   @ApiProperty({ type: String, nullable: true, enum: ['requested', 'fallback_missing_translation', 'fallback_english_only', 'default'] })
   locale_provenance: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['openai', 'gemini', 'offline'],
+    description:
+      'Image exports (imagegen-a-infographic, imagegen-b-infographic) only, once completed: who drew the image. `openai` (OpenAI Images API) or `gemini` (Gemini image model) when the vendor is configured; `offline` when it is not and the built-in renderer drew the page instead. Null for every other type.',
+  })
+  rendered_by: string | null;
 }

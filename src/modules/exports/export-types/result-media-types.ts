@@ -33,6 +33,11 @@ const PROVIDER_RESULT_TYPES: Readonly<Record<string, MediaTypes>> = {
   // We ask for mp3_44100_128 and check the frames.
   'voice-briefing:podcast-briefing': MP3_ONLY,
   'voice-discussion:podcast-discussion': MP3_ONLY,
+  // Drawn by the image vendors when configured (their bytes are checked to be one of these), else PNG offline.
+  'imagegen-a-infographic:tearsheet-detailed': IMAGES,
+  'imagegen-a-infographic:infographic-custom': IMAGES,
+  'imagegen-b-infographic:tearsheet-detailed': IMAGES,
+  'imagegen-b-infographic:infographic-custom': IMAGES,
 };
 
 /** Labels that say nothing about the content: the artifact type's own media type stands in for them. */

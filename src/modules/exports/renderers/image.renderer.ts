@@ -1,6 +1,8 @@
 /**
  * `tearsheet-detailed` and `infographic-custom` (imagegen-a-infographic / imagegen-b-infographic), drawn
- * offline: an SVG layout rasterised to PNG with @resvg/resvg-js and the bundled fonts only.
+ * offline: an SVG layout rasterised to PNG with @resvg/resvg-js and the bundled fonts only. This is the fallback
+ * when the type's image vendor has no API key (the export then says `rendered_by: offline`); with a key the
+ * vendor draws the page (../provider-exports/image-export.ts).
  *
  * Sizes (px): tearsheet-detailed 1240 × 1754 (A4 portrait at 150 dpi); infographic-custom 1080 × 1350 (4:5).
  *
