@@ -55,6 +55,7 @@ const OPERATIONS: Record<string, (f: Fixtures) => TryItOut> = {
   'Webhooks/listWebhookEndpoints': () => ({}),
   'Webhooks/getWebhookEndpoint': (f) => ({ path: { id: f.webhookEndpointId } }),
   'Webhooks/updateWebhookEndpoint': (f) => ({ path: { id: f.webhookEndpointId } }),
+  'Webhooks/rotateWebhookSecret': (f) => ({ path: { id: f.webhookEndpointId } }),
   'Webhooks/deleteWebhookEndpoint': (f) => ({ path: { id: f.spareWebhookEndpointId } }),
   'Webhooks/listWebhookDeliveries': (f) => ({ path: { id: f.webhookEndpointId } }),
   'Webhooks/getWebhookDelivery': (f) => ({ path: { id: f.webhookDeliveryId } }),

@@ -77,6 +77,7 @@ describe('Signed webhooks', () => {
       description: 'CI',
       enabled: true,
       disabled_reason: null,
+      previous_secret_expires_at: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -265,6 +265,10 @@ describe('loadConfig: artefact storage', () => {
       timeoutMs: 10000,
       disableAfterSeconds: 432000,
       workerConcurrency: 2,
+      maxEndpointsPerAccount: 20,
+      deliveryRetentionDays: 30,
+      secretRotationGraceSeconds: 86400,
+      budgetLowThresholdPercent: 10,
     });
     expect(loadConfig({ WEBHOOK_WORKER_CONCURRENCY: '6' }).webhooks.workerConcurrency).toBe(6);
   });
@@ -275,6 +279,10 @@ describe('loadConfig: artefact storage', () => {
     [{ WEBHOOK_TIMEOUT_MS: 'soon' }, /^WEBHOOK_TIMEOUT_MS: expected a whole number/],
     [{ WEBHOOK_DISABLE_AFTER_SECONDS: '5' }, /^WEBHOOK_DISABLE_AFTER_SECONDS: must be between 60/],
     [{ WEBHOOK_WORKER_CONCURRENCY: '0' }, /^WEBHOOK_WORKER_CONCURRENCY: must be between 1 and 64/],
+    [{ WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT: '0' }, /^WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT: must be between 1 and 1000/],
+    [{ WEBHOOK_DELIVERY_RETENTION_DAYS: '5' }, /^WEBHOOK_DELIVERY_RETENTION_DAYS: must cover more than WEBHOOK_DISABLE_AFTER_SECONDS \(432000 s\)/],
+    [{ WEBHOOK_SECRET_ROTATION_GRACE_SECONDS: '-1' }, /^WEBHOOK_SECRET_ROTATION_GRACE_SECONDS: must be between 0/],
+    [{ BUDGET_LOW_THRESHOLD_PERCENT: '101' }, /^BUDGET_LOW_THRESHOLD_PERCENT: must be between 0 and 100/],
   ])('refuses the webhook setting %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -110,6 +110,14 @@ export interface WebhookSettings {
   disableAfterSeconds: number;
   /** Deliveries one worker process sends at once. */
   workerConcurrency: number;
+  /** Endpoints one account may register (API and CLI alike). */
+  maxEndpointsPerAccount: number;
+  /** Finished deliveries (and their attempts) older than this are deleted by the workers' retention sweep. */
+  deliveryRetentionDays: number;
+  /** After a secret rotation, the previous secret signs alongside the new one for this long. */
+  secretRotationGraceSeconds: number;
+  /** `budget.low` is recorded when a ledger change takes the remaining below this percentage of the pool; 0 = never. */
+  budgetLowThresholdPercent: number;
 }
 
 /** docs/decisions.md "Self-hosted models". */
@@ -432,13 +440,32 @@ function readWebhookSettings(read: Reader): WebhookSettings {
   if (allowLoopbackUrls && read.optional('NODE_ENV') === 'production') {
     throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_URLS: not allowed when NODE_ENV=production (webhooks must not reach this host)');
   }
+  const disableAfterSeconds = read.int('WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 60);
   return {
     allowLoopbackUrls,
     maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
     backoffMs: read.int('WEBHOOK_BACKOFF_MS', 30000, 1, 3600000),
     timeoutMs: read.int('WEBHOOK_TIMEOUT_MS', 10000, 100, 60000),
-    disableAfterSeconds: read.int('WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 60),
+    disableAfterSeconds,
     workerConcurrency: read.int('WEBHOOK_WORKER_CONCURRENCY', 2, 1, 64),
+    ...readWebhookOperations(read, disableAfterSeconds),
+  };
+}
+
+/** Endpoint cap, retention, secret rotation and `budget.low` (docs/decisions.md "Webhooks"). */
+function readWebhookOperations(read: Reader, disableAfterSeconds: number) {
+  const deliveryRetentionDays = read.int('WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650);
+  // Disabling looks back over the deliveries of that period: pruning them sooner would hide a dead endpoint.
+  if (deliveryRetentionDays * 86400 <= disableAfterSeconds) {
+    throw new ConfigError(
+      `WEBHOOK_DELIVERY_RETENTION_DAYS: must cover more than WEBHOOK_DISABLE_AFTER_SECONDS (${disableAfterSeconds} s), got ${deliveryRetentionDays} days`,
+    );
+  }
+  return {
+    maxEndpointsPerAccount: read.int('WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', 20, 1, 1000),
+    deliveryRetentionDays,
+    secretRotationGraceSeconds: read.int('WEBHOOK_SECRET_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
+    budgetLowThresholdPercent: read.int('BUDGET_LOW_THRESHOLD_PERCENT', 10, 0, 100),
   };
 }
 

@@ -2,6 +2,12 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { WEBHOOK_DATA_SCHEMAS, webhookEventSchema } from '../modules/webhooks/dto/webhook-payload.schemas';
 import { WEBHOOK_EVENTS } from '../modules/webhooks/webhook-events';
 
+/** What each event reports beyond its payload schema. */
+const EVENT_NOTES: Partial<Record<(typeof WEBHOOK_EVENTS)[number], string>> = {
+  'budget.low':
+    ' Recorded once when a ledger change (a scan or export hold, its settlement, an operator `budget:set` or `budget:add`) takes the remaining pool below `BUDGET_LOW_THRESHOLD_PERCENT` of the pool; not again while it stays below, and again after it has been back at or above the threshold.',
+};
+
 const SIGNATURE_HEADERS = [
   {
     name: 'webhook-id',
@@ -22,7 +28,7 @@ const SIGNATURE_HEADERS = [
     in: 'header',
     required: true,
     description:
-      '`v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`',
+      '`v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies.',
     schema: { type: 'string', pattern: '^v1,' },
   },
 ];
@@ -41,7 +47,7 @@ export function withWebhooks(document: OpenAPIObject): OpenAPIObject {
       post: {
         operationId: `${event.replace('.', '_')}_webhook`,
         summary: `The ${event} event`,
-        description: `Sent to each enabled endpoint subscribed to \`${event}\`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.`,
+        description: `Sent to each enabled endpoint subscribed to \`${event}\`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.${EVENT_NOTES[event] ?? ''}`,
         tags: ['Webhooks'],
         security: [],
         parameters: SIGNATURE_HEADERS,

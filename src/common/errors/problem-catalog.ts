@@ -18,6 +18,7 @@ export const PROBLEM_CATALOG = {
   validation_error: { status: 422, title: 'Validation error', description: 'Some fields are invalid; `errors[]` lists each with its path and code.' },
   unknown_parameter: { status: 422, title: 'Unknown parameter', description: 'A removed or unknown query parameter was sent.' },
   key_limit_exceeded: { status: 422, title: 'Key limit exceeded', description: 'The account already has 10 active API keys; revoke one first.' },
+  webhook_endpoint_limit_exceeded: { status: 422, title: 'Webhook endpoint limit exceeded', description: 'The account has as many webhook endpoints as the deployment allows (20 by default); delete one first.' },
   invalid_idempotency_key: { status: 422, title: 'Invalid idempotency key', description: 'Idempotency-Key must be 1 to 255 printable ASCII characters.' },
   unsupported_locale: { status: 422, title: 'Unsupported locale', description: 'targetLanguage must be one of en, fr, de, es, it, zh, ja, simple.' },
   engine_deprecated: { status: 422, title: 'Engine deprecated', description: 'The engine is retired; use one listed by GET /v1/meta/engines.' },

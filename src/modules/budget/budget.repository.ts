@@ -51,6 +51,22 @@ export class BudgetRepository {
       .getOne();
   }
 
+  /** The balance as this transaction sees it (after its own appends); the caller holds the row's lock. */
+  readBalance(manager: EntityManager, accountId: string): Promise<BudgetBalance | null> {
+    return manager.getRepository(BudgetBalance).findOneBy({ accountId });
+  }
+
+  /** Marks the balance low (`budget.low` recorded for this dip) or armed again; under the row's lock. */
+  async setLow(manager: EntityManager, accountId: string, low: boolean): Promise<void> {
+    await manager.query(`UPDATE budget_balances SET low_since = CASE WHEN $2 THEN now() END WHERE account_id = $1`, [accountId, low]);
+  }
+
+  /** The identity provider's account id, which webhook receivers know the account by. */
+  async externalAccountId(manager: EntityManager, accountId: string): Promise<string | null> {
+    const [row]: Array<{ external_id: string }> = await manager.query('SELECT external_id FROM accounts WHERE id = $1', [accountId]);
+    return row?.external_id ?? null;
+  }
+
   findBalance(accountId: string): Promise<BudgetBalance | null> {
     return this.dataSource.getRepository(BudgetBalance).findOneBy({ accountId });
   }

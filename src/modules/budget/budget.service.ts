@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { afterCommit } from '../../infra/metrics/after-commit';
 import { MetricsService } from '../../infra/metrics/metrics.service';
+import { WebhookOutboxWriter } from '../webhooks/webhook-outbox-writer';
 import { BudgetRepository, type OpenReservation } from './budget.repository';
+import type { BudgetBalance } from './entities/budget-balance.entity';
 
 export type { OpenReservation };
 
@@ -23,12 +26,17 @@ export interface BudgetReference {
   apiKeyId?: string | null;
 }
 
-/** The prepaid pool of each account (../shared/spec/decisions.md C7): integer cents in an append-only ledger. */
+/**
+ * The prepaid pool of each account (../shared/spec/decisions.md C7): integer cents in an append-only ledger. Every
+ * change also watches the remaining against the `budget.low` threshold (watchRemaining).
+ */
 @Injectable()
 export class BudgetService {
   constructor(
     private readonly repository: BudgetRepository,
     private readonly metrics: MetricsService,
+    private readonly outbox: WebhookOutboxWriter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Opens a new account's pool; runs inside the transaction that creates the account. */
@@ -57,8 +65,9 @@ export class BudgetService {
   /** Adds (or, negative, removes) money to the pool. */
   async credit(accountId: string, cents: number, note: string): Promise<BudgetView> {
     await this.repository.transaction(async (manager) => {
-      await this.lock(manager, accountId);
+      const before = await this.lock(manager, accountId);
       await this.repository.append(manager, accountId, { kind: 'credit', amountCents: cents, note });
+      await this.watchRemaining(manager, accountId, before);
     });
     return this.view(accountId);
   }
@@ -68,7 +77,9 @@ export class BudgetService {
     await this.repository.transaction(async (manager) => {
       const balance = await this.lock(manager, accountId);
       const delta = round4(cents - Number(balance.poolCents));
-      if (delta !== 0) await this.repository.append(manager, accountId, { kind: 'credit', amountCents: delta, note });
+      if (delta === 0) return;
+      await this.repository.append(manager, accountId, { kind: 'credit', amountCents: delta, note });
+      await this.watchRemaining(manager, accountId, balance);
     });
     return this.view(accountId);
   }
@@ -87,6 +98,7 @@ export class BudgetService {
         );
       }
       await this.appendReservation(tx, accountId, reference, cents);
+      await this.watchRemaining(tx, accountId, balance);
     });
   }
 
@@ -101,6 +113,7 @@ export class BudgetService {
       const remaining = remainingCents(balance);
       if (remaining < cents) return false;
       await this.appendReservation(tx, accountId, reference, cents);
+      await this.watchRemaining(tx, accountId, balance);
       return true;
     });
   }
@@ -134,7 +147,7 @@ export class BudgetService {
     manager?: EntityManager,
   ): Promise<void> {
     await this.inTransaction(manager, async (tx) => {
-      await this.lock(tx, accountId);
+      const before = await this.lock(tx, accountId);
       const reservation = await this.repository.openReservation(tx, accountId, reference.type, reference.id);
       if (!reservation) return;
       await this.repository.append(
@@ -143,6 +156,7 @@ export class BudgetService {
         { ...entry, referenceType: reference.type, referenceId: reference.id, apiKeyId: reservation.apiKeyId },
         reservation.amountCents,
       );
+      await this.watchRemaining(tx, accountId, before);
       // A release entry carries 0: what it frees is the hold's amount.
       const [movement, cents] =
         entry.kind === 'settlement' ? ['settled' as const, entry.amountCents] : ['released' as const, reservation.amountCents];
@@ -163,6 +177,34 @@ export class BudgetService {
       apiKeyId: reference.apiKeyId,
     });
     afterCommit(tx, () => this.metrics.recordLedger('reserved', reference.type, cents));
+  }
+
+  /**
+   * After a ledger change, under the balance lock: records one `budget.low` in this transaction when the remaining
+   * has just fallen below the threshold (BUDGET_LOW_THRESHOLD_PERCENT of the pool), and re-arms the event once it
+   * is back at or above it. `low_since` carries the state across transactions and processes.
+   */
+  private async watchRemaining(tx: EntityManager, accountId: string, before: BudgetBalance): Promise<void> {
+    const percent = this.config.webhooks.budgetLowThresholdPercent;
+    const balance = await this.repository.readBalance(tx, accountId);
+    if (!balance) return;
+    const pool = Number(balance.poolCents);
+    const remaining = round4(remainingCents(balance));
+    const threshold = round4((pool * percent) / 100);
+    const low = percent > 0 && remaining < threshold;
+    if (low === (before.lowSince !== null)) return;
+    await this.repository.setLow(tx, accountId, low);
+    if (!low) return;
+    await this.outbox.record(tx, accountId, 'budget.low', {
+      account_id: await this.repository.externalAccountId(tx, accountId),
+      currency: 'USD',
+      pool_cents: pool,
+      spent_cents: Number(balance.spentCents),
+      reserved_cents: Number(balance.reservedCents),
+      remaining_cents: remaining,
+      threshold_percent: percent,
+      threshold_cents: threshold,
+    });
   }
 
   private async lock(manager: EntityManager, accountId: string) {

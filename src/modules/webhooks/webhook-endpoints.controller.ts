@@ -49,7 +49,11 @@ export class WebhookEndpointsController {
     },
   })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint, with its signing secret (shown only this once)' })
-  @ApiProblems(INVALID_ENDPOINT)
+  @ApiProblems(INVALID_ENDPOINT, {
+    code: 'webhook_endpoint_limit_exceeded',
+    summary: 'The account already has WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (20) endpoints; delete one first.',
+    detail: 'The account already has 20 webhook endpoints; delete one before registering another',
+  })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     return this.webhooks.create(principal.accountId, body);
   }
@@ -98,6 +102,22 @@ export class WebhookEndpointsController {
     @Body() body: UpdateWebhookEndpointDto,
   ): Promise<WebhookEndpointDto> {
     return this.webhooks.update(principal.accountId, id, body);
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @RateLimit('mutations')
+  @ApiOperation({
+    operationId: 'rotateWebhookSecret',
+    summary: "Rotate a webhook endpoint's signing secret",
+    description:
+      'Generates a new secret and returns it, this once. For WEBHOOK_SECRET_ROTATION_GRACE_SECONDS (24 h) after the rotation every attempt carries two signatures in `webhook-signature`, by the new and by the previous secret, so receivers can switch secrets at their own pace; `previous_secret_expires_at` says until when. Rotating again within that period retires the older secret at once.',
+  })
+  @ENDPOINT_ID
+  @ApiOkResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint, with its new signing secret (shown only this once)' })
+  @ApiProblems(ENDPOINT_NOT_FOUND)
+  rotateSecret(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CreatedWebhookEndpointDto> {
+    return this.webhooks.rotateSecret(principal.accountId, id);
   }
 
   @Delete(':id')

@@ -12,7 +12,8 @@ export interface SendOutcome {
 
 export interface WebhookMessage {
   url: string;
-  secret: string;
+  /** Every secret that signs: one, or the new and the previous one during a rotation's grace period. */
+  secrets: string[];
   /** The `webhook-id`: the delivery id, the same on every attempt. */
   id: string;
   body: string;
@@ -45,7 +46,8 @@ export class WebhookSender {
           'user-agent': USER_AGENT,
           'webhook-id': message.id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(message.secret, message.id, timestamp, message.body),
+          // Standard Webhooks: several signatures, space-separated; a receiver accepts any that verifies.
+          'webhook-signature': message.secrets.map((secret) => signWebhook(secret, message.id, timestamp, message.body)).join(' '),
         },
         body: message.body,
         signal: AbortSignal.timeout(this.options.timeoutMs),

@@ -14,6 +14,10 @@ import { WebhooksRepository } from './webhooks.repository';
 /** A delivery younger than this may still be on its way into the queue (inserted, then queued after commit). */
 const ENQUEUE_GRACE_SECONDS = 10;
 const RECONCILE_BATCH = 200;
+/** The retention sweep: how often, and how many rows one statement deletes (short transactions, short locks). */
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+const PRUNE_BATCH = 1000;
+const PRUNE_MAX_BATCHES = 50;
 
 /**
  * Sends webhook deliveries from the `webhooks` queue. The attempt count in PostgreSQL decides when a delivery gives
@@ -23,7 +27,7 @@ const RECONCILE_BATCH = 200;
 export class WebhooksProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('WebhooksProcessor');
   private readonly sender: WebhookSender;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookJobData>,
@@ -43,14 +47,17 @@ export class WebhooksProcessor implements OnApplicationBootstrap, OnApplicationS
       .catch((error: unknown) => {
         this.logger.error({ err: String(error) }, 'webhooks queue stopped processing');
       });
-    this.timer = setInterval(() => {
-      this.reconcile().catch((error: unknown) => this.logger.warn({ err: String(error) }, 'webhook reconciliation skipped a round'));
-    }, this.config.reconcileIntervalMs);
-    this.timer.unref();
+    const every = (ms: number, work: () => Promise<unknown>, what: string) => {
+      const timer = setInterval(() => work().catch((error: unknown) => this.logger.warn({ err: String(error) }, `${what} skipped a round`)), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.config.reconcileIntervalMs, () => this.reconcile(), 'webhook reconciliation');
+    every(PRUNE_INTERVAL_MS, () => this.pruneDeliveries(), 'webhook retention sweep');
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     await this.sender.close();
   }
 
@@ -61,8 +68,10 @@ export class WebhooksProcessor implements OnApplicationBootstrap, OnApplicationS
     const { delivery, endpoint } = found;
     if (endpoint.disabledAt) return this.repository.abandon(delivery.id);
     const attemptedAt = new Date(this.clock.now());
+    const previousSigns = endpoint.previousSecret !== null && (endpoint.previousSecretExpiresAt?.getTime() ?? 0) > attemptedAt.getTime();
+    const secrets = previousSigns ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
     const outcome = await this.sender.send(
-      { url: endpoint.url, secret: endpoint.secret, id: delivery.id, body: JSON.stringify(delivery.payload) },
+      { url: endpoint.url, secrets, id: delivery.id, body: JSON.stringify(delivery.payload) },
       attemptedAt.getTime(),
     );
     const attempt = { attemptedAt, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs };
@@ -91,6 +100,21 @@ export class WebhooksProcessor implements OnApplicationBootstrap, OnApplicationS
     if (await this.repository.disableIfFailingSince(endpointId, new Date(now.getTime() - seconds * 1000), reason.slice(0, 500))) {
       this.logger.warn({ endpointId }, 'webhook endpoint disabled: its deliveries kept failing');
     }
+  }
+
+  /**
+   * Deletes finished deliveries (and their attempts) older than WEBHOOK_DELIVERY_RETENTION_DAYS, in batches. Every
+   * worker runs it; concurrent sweeps skip each other's rows. Pending deliveries are kept whatever their age.
+   */
+  async pruneDeliveries(): Promise<number> {
+    let pruned = 0;
+    for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch++) {
+      const deleted = await this.repository.pruneFinished(this.config.webhooks.deliveryRetentionDays, PRUNE_BATCH);
+      pruned += deleted;
+      if (deleted < PRUNE_BATCH) break;
+    }
+    if (pruned > 0) this.logger.log({ pruned }, 'webhook deliveries past retention deleted');
+    return pruned;
   }
 
   /** Re-queues pending deliveries whose job is gone or was given up (a crash after commit, Redis lost, a dead worker). */

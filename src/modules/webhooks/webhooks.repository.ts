@@ -33,8 +33,33 @@ export class WebhooksRepository {
     return (manager ?? this.dataSource.manager).getRepository(WebhookEndpoint);
   }
 
-  insertEndpoint(endpoint: NewEndpoint): Promise<WebhookEndpoint> {
-    return this.endpoints().save(this.endpoints().create({ ...endpoint, disabledAt: null, disabledReason: null }));
+  /**
+   * Inserts the endpoint unless the account already has `max`; null then. The account row is locked (as for API
+   * keys) so concurrent registrations count one after another. The count reads ix_webhook_endpoints_account.
+   */
+  insertWithinLimit(endpoint: NewEndpoint, max: number): Promise<WebhookEndpoint | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [endpoint.accountId]);
+      if ((await this.endpoints(manager).countBy({ accountId: endpoint.accountId })) >= max) return null;
+      const row = { ...endpoint, disabledAt: null, disabledReason: null, previousSecret: null, previousSecretExpiresAt: null };
+      return this.endpoints(manager).save(this.endpoints(manager).create(row));
+    });
+  }
+
+  /**
+   * Replaces the secret; the one it replaces keeps signing until `graceSeconds` from now (none when 0). A rotation
+   * within the grace period of the last one drops the older secret: two secrets sign at most.
+   */
+  async rotateSecret(accountId: string, id: string, secret: string, graceSeconds: number): Promise<WebhookEndpoint | null> {
+    const [rows]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE webhook_endpoints
+          SET previous_secret = CASE WHEN $4::int > 0 THEN secret END,
+              previous_secret_expires_at = CASE WHEN $4::int > 0 THEN now() + make_interval(secs => $4::int) END,
+              secret = $3, updated_at = now()
+        WHERE id = $1 AND account_id = $2 RETURNING id`,
+      [id, accountId, secret, graceSeconds],
+    );
+    return rows.length > 0 ? this.findEndpoint(accountId, id) : null;
   }
 
   listEndpoints(accountId: string): Promise<WebhookEndpoint[]> {
@@ -144,6 +169,22 @@ export class WebhooksRepository {
       `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = $1 AND status = 'pending'`,
       [deliveryId],
     );
+  }
+
+  /**
+   * Deletes up to `limit` finished (delivered or failed) deliveries created more than `days` ago, oldest first,
+   * through ix_webhook_deliveries_finished_created; their attempts go with them (ON DELETE CASCADE, found through
+   * ix_webhook_attempts_delivery). SKIP LOCKED lets the sweeps of several workers share the work. Returns the count.
+   */
+  async pruneFinished(days: number, limit: number): Promise<number> {
+    const [, deleted]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries
+          WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)
+          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [days, limit],
+    );
+    return deleted;
   }
 
   /** Pending deliveries created more than `graceSeconds` ago, oldest first, for the reconciler. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound, validationFailed } from '../../common/errors/api-error';
+import { ApiError, notFound, validationFailed } from '../../common/errors/api-error';
 import { isUuid } from '../../common/validation/uuid';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { CreateWebhookEndpointDto } from './dto/create-webhook-endpoint.dto';
@@ -25,14 +25,27 @@ export class WebhooksService {
   async create(accountId: string, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     this.checkUrl(body.url);
     const secret = body.secret ?? generateWebhookSecret();
-    const endpoint = await this.repository.insertEndpoint({
-      accountId,
-      url: body.url,
-      events: [...new Set(body.events)],
-      secret,
-      description: body.description ?? null,
-    });
+    const max = this.config.webhooks.maxEndpointsPerAccount;
+    const endpoint = await this.repository.insertWithinLimit(
+      { accountId, url: body.url, events: [...new Set(body.events)], secret, description: body.description ?? null },
+      max,
+    );
+    if (!endpoint) {
+      throw new ApiError(
+        'webhook_endpoint_limit_exceeded',
+        `The account already has ${max} webhook endpoints; delete one before registering another`,
+      );
+    }
     return { ...mapWebhookEndpoint(endpoint), secret };
+  }
+
+  /** A new generated secret, returned once; the previous one still signs for WEBHOOK_SECRET_ROTATION_GRACE_SECONDS. */
+  async rotateSecret(accountId: string, id: string): Promise<CreatedWebhookEndpointDto> {
+    const current = await this.owned(accountId, id);
+    const secret = generateWebhookSecret();
+    const rotated = await this.repository.rotateSecret(accountId, current.id, secret, this.config.webhooks.secretRotationGraceSeconds);
+    if (!rotated) throw notFound(`Webhook endpoint ${id} not found`);
+    return { ...mapWebhookEndpoint(rotated), secret };
   }
 
   async list(accountId: string): Promise<WebhookEndpointDto[]> {

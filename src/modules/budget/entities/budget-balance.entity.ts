@@ -24,6 +24,13 @@ export class BudgetBalance {
   @Column({ name: 'reserved_cents', type: 'numeric', precision: 14, scale: 4, default: 0 })
   reservedCents: string;
 
+  /**
+   * Set when `budget.low` was recorded for the current dip of the remaining below the threshold, cleared once the
+   * remaining is back at or above it (re-armed); changed only under the row's lock (docs/decisions.md "Webhooks").
+   */
+  @Column({ name: 'low_since', type: 'timestamptz', nullable: true })
+  lowSince: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -21,6 +21,14 @@ export class WebhookEndpointDto {
   @ApiProperty({ type: String, nullable: true, description: 'Why the endpoint is disabled; null while enabled' })
   disabled_reason: string | null;
 
+  @ApiProperty({
+    format: 'date-time',
+    type: String,
+    nullable: true,
+    description: 'When the secret replaced by the last rotation stops (or stopped) signing alongside the new one; null if none',
+  })
+  previous_secret_expires_at: string | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 
@@ -36,6 +44,7 @@ export function mapWebhookEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDt
     description: endpoint.description,
     enabled: endpoint.disabledAt === null,
     disabled_reason: endpoint.disabledReason,
+    previous_secret_expires_at: endpoint.previousSecretExpiresAt?.toISOString() ?? null,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
   };

@@ -2,7 +2,7 @@ import type { WebhookEventType } from '../webhook-events';
 
 /**
  * The JSON bodies webhooks carry, as OpenAPI 3.1 schemas (the `webhooks` section of /openapi.json). They describe
- * what ScansService.announce and ExportsProcessor.finish record; test/webhooks.e2e-spec.ts checks the fields.
+ * what ScansService.announce, ExportsProcessor.finish and BudgetService.watchRemaining record; test/webhooks.e2e-spec.ts checks the fields.
  */
 const SCAN_DATA = {
   type: 'object',
@@ -30,10 +30,41 @@ const EXPORT_DATA = {
   },
 };
 
-export const WEBHOOK_DATA_SCHEMAS = { ScanWebhookData: SCAN_DATA, ExportWebhookData: EXPORT_DATA };
+/** What BudgetService.watchRemaining records when a ledger change takes the remaining below the threshold. */
+const BUDGET_LOW_DATA = {
+  type: 'object',
+  required: [
+    'account_id',
+    'currency',
+    'pool_cents',
+    'spent_cents',
+    'reserved_cents',
+    'remaining_cents',
+    'threshold_percent',
+    'threshold_cents',
+  ],
+  properties: {
+    account_id: { type: 'string', description: "The account's id at the identity provider (the session's `account_id` claim)" },
+    currency: { type: 'string', enum: ['USD'] },
+    pool_cents: { type: 'number', description: 'Money put into the pool so far' },
+    spent_cents: { type: 'number', description: 'Charged so far' },
+    reserved_cents: { type: 'number', description: 'Held by work still running' },
+    remaining_cents: { type: 'number', description: 'pool - spent - reserved, just after the change that crossed the threshold' },
+    threshold_percent: { type: 'integer', description: 'BUDGET_LOW_THRESHOLD_PERCENT of the deployment' },
+    threshold_cents: { type: 'number', description: 'threshold_percent of pool_cents: the event fires once remaining falls below it' },
+  },
+};
+
+export const WEBHOOK_DATA_SCHEMAS = { ScanWebhookData: SCAN_DATA, ExportWebhookData: EXPORT_DATA, BudgetLowWebhookData: BUDGET_LOW_DATA };
+
+const DATA_SCHEMA_OF_FAMILY: Record<string, keyof typeof WEBHOOK_DATA_SCHEMAS> = {
+  scan: 'ScanWebhookData',
+  export: 'ExportWebhookData',
+  budget: 'BudgetLowWebhookData',
+};
 
 export function webhookEventSchema(type: WebhookEventType) {
-  const data = type.startsWith('scan.') ? 'ScanWebhookData' : 'ExportWebhookData';
+  const data = DATA_SCHEMA_OF_FAMILY[type.split('.')[0]];
   return {
     type: 'object',
     required: ['type', 'timestamp', 'data'],

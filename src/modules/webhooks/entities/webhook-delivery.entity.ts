@@ -8,6 +8,8 @@ export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 @Index('ix_webhook_deliveries_endpoint_created', ['endpointId', 'createdAt', 'id'])
 @Index('ix_webhook_deliveries_endpoint_delivered', ['endpointId', 'deliveredAt'], { where: "status = 'delivered'" })
 @Index('ix_webhook_deliveries_pending', ['createdAt'], { where: "status = 'pending'" })
+// The retention sweep deletes finished deliveries by age.
+@Index('ix_webhook_deliveries_finished_created', ['createdAt'], { where: "status <> 'pending'" })
 export class WebhookDelivery {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_deliveries' })
   id: string;

@@ -24,6 +24,13 @@ export class WebhookEndpoint {
   @Column({ type: 'varchar', length: 100 })
   secret: string;
 
+  /** The secret before the last rotation: it signs too until `previousSecretExpiresAt` (a grace period). */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 100, nullable: true })
+  previousSecret: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt: Date | null;
+
   @Column({ type: 'varchar', length: 200, nullable: true })
   description: string | null;
 
