@@ -648,6 +648,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Generates a new secret and returns it, this once. For WEBHOOK_SECRET_ROTATION_GRACE_SECONDS (24 h) after the rotation every attempt carries two signatures in `webhook-signature`, by the new and by the previous secret, so receivers can switch secrets at their own pace; `previous_secret_expires_at` says until when. Rotating again within that period retires the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "scan.completed": {
@@ -744,6 +764,26 @@ export interface webhooks {
          * @description Sent to each enabled endpoint subscribed to `export.failed`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it.
          */
         post: operations["export_failed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "budget.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The budget.low event
+         * @description Sent to each enabled endpoint subscribed to `budget.low`, signed as Standard Webhooks describes. Verify the signature on the raw body before parsing it. Recorded once when a ledger change (a scan or export hold, its settlement, an operator `budget:set` or `budget:add`) takes the remaining pool below `BUDGET_LOW_THRESHOLD_PERCENT` of the pool; not again while it stays below, and again after it has been back at or above the threshold.
+         */
+        post: operations["budget_low_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -876,6 +916,34 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        BudgetLowWebhookData: {
+            /** @description The account's id at the identity provider (the session's `account_id` claim) */
+            account_id: string;
+            /** @enum {string} */
+            currency: "USD";
+            /** @description Money put into the pool so far */
+            pool_cents: number;
+            /** @description Charged so far */
+            spent_cents: number;
+            /** @description Held by work still running */
+            reserved_cents: number;
+            /** @description pool - spent - reserved, just after the change that crossed the threshold */
+            remaining_cents: number;
+            /** @description BUDGET_LOW_THRESHOLD_PERCENT of the deployment */
+            threshold_percent: number;
+            /** @description threshold_percent of pool_cents: the event fires once remaining falls below it */
+            threshold_cents: number;
+        };
+        BudgetLowWebhookEvent: {
+            /** @enum {string} */
+            type: "budget.low";
+            /**
+             * Format: date-time
+             * @description When the event happened (not when this attempt was sent)
+             */
+            timestamp: string;
+            data: components["schemas"]["BudgetLowWebhookData"];
+        };
         CitationDto: {
             /**
              * @description Prose refers to it as [[cite:3]] (markers are stripped on reads)
@@ -932,13 +1000,18 @@ export interface components {
             id: string;
             /** @example https://hooks.example.com/regulatory-scan */
             url: string;
-            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed" | "budget.low")[];
             /** @example Compliance Slack bridge */
             description: string | null;
             /** @description False when the account disabled the endpoint or its deliveries kept failing */
             enabled: boolean;
             /** @description Why the endpoint is disabled; null while enabled */
             disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the secret replaced by the last rotation stops (or stopped) signing alongside the new one; null if none
+             */
+            previous_secret_expires_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -988,7 +1061,7 @@ export interface components {
              *       "export.completed"
              *     ]
              */
-            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed" | "budget.low")[];
             /**
              * @description A Standard Webhooks secret (`whsec_` and the base64 of 24 to 64 bytes); generated when omitted
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -1176,6 +1249,11 @@ export interface components {
             effective_locale: string | null;
             /** @enum {string|null} */
             locale_provenance: "requested" | "fallback_missing_translation" | "fallback_english_only" | "default" | null;
+            /**
+             * @description Image exports (imagegen-a-infographic, imagegen-b-infographic) only, once completed: who drew the image. `openai` (OpenAI Images API) or `gemini` (Gemini image model) when the vendor is configured; `offline` when it is not and the built-in renderer drew the page instead. Null for every other type.
+             * @enum {string|null}
+             */
+            rendered_by: "openai" | "gemini" | "offline" | null;
         };
         ExportListDto: {
             data: components["schemas"]["ExportJobDto"][];
@@ -1332,7 +1410,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "authentication_required" | "authentication_invalid" | "key_revoked" | "budget_exhausted" | "permission_denied" | "not_found" | "translation_not_available" | "conflict" | "invalid_state" | "not_ready" | "idempotency_key_in_use" | "idempotency_in_progress" | "gone" | "range_not_satisfiable" | "validation_error" | "unknown_parameter" | "key_limit_exceeded" | "invalid_idempotency_key" | "unsupported_locale" | "engine_deprecated" | "council_model_fixed" | "rate_limit_exceeded" | "internal_error" | "transient_error" | "engine_unavailable";
+            code: "invalid_request" | "authentication_required" | "authentication_invalid" | "key_revoked" | "budget_exhausted" | "permission_denied" | "not_found" | "translation_not_available" | "conflict" | "invalid_state" | "not_ready" | "idempotency_key_in_use" | "idempotency_in_progress" | "gone" | "range_not_satisfiable" | "validation_error" | "unknown_parameter" | "key_limit_exceeded" | "webhook_endpoint_limit_exceeded" | "invalid_idempotency_key" | "unsupported_locale" | "engine_deprecated" | "council_model_fixed" | "rate_limit_exceeded" | "internal_error" | "transient_error" | "engine_unavailable";
             /**
              * @description Equals the X-Request-Id header
              * @example req_3Zx8Qk1vN0aB7cD2eF4gH6jK
@@ -1930,7 +2008,7 @@ export interface components {
         UpdateWebhookEndpointDto: {
             /** @description A new https URL (same checks as at creation) */
             url?: string;
-            events?: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            events?: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed" | "budget.low")[];
             description?: string;
             /** @description false stops deliveries (new events are not recorded); true resumes them and clears disabled_reason */
             enabled?: boolean;
@@ -2051,7 +2129,7 @@ export interface components {
             /** Format: uuid */
             endpoint_id: string;
             /** @enum {string} */
-            event_type: "scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed";
+            event_type: "scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed" | "budget.low";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @description Attempts made so far */
@@ -2081,7 +2159,7 @@ export interface components {
             /** Format: uuid */
             endpoint_id: string;
             /** @enum {string} */
-            event_type: "scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed";
+            event_type: "scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed" | "budget.low";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @description Attempts made so far */
@@ -2109,13 +2187,18 @@ export interface components {
             id: string;
             /** @example https://hooks.example.com/regulatory-scan */
             url: string;
-            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed")[];
+            events: ("scan.completed" | "scan.failed" | "scan.cancelled" | "export.completed" | "export.failed" | "budget.low")[];
             /** @example Compliance Slack bridge */
             description: string | null;
             /** @description False when the account disabled the endpoint or its deliveries kept failing */
             enabled: boolean;
             /** @description Why the endpoint is disabled; null while enabled */
             disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the secret replaced by the last rotation stops (or stopped) signing alongside the new one; null if none
+             */
+            previous_secret_expires_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -5620,7 +5703,10 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
-            /** @description `validation_error`: `url` is not https or reaches a private, loopback or metadata address; `events` names an unknown event; `secret` is not `whsec_`+base64. */
+            /**
+             * @description - `validation_error`: `url` is not https or reaches a private, loopback or metadata address; `events` names an unknown event; `secret` is not `whsec_`+base64.
+             *     - `webhook_endpoint_limit_exceeded`: The account already has WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (20) endpoints; delete one first.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6105,6 +6191,113 @@ export interface operations {
             };
         };
     };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id (from POST or GET /v1/webhooks/endpoints) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, with its new signing secret (shown only this once) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpointDto"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: The request carries a body the API cannot use: not `application/json` (POST and DELETE), or JSON nested deeper than 32 levels.
+             *     - A body the server could not read at all (unparseable JSON): plain text `Bad Request`, no problem document and no X-Request-Id.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description - `authentication_required`: No `dashboard_session` cookie.
+             *     - `authentication_invalid`: The dashboard session is malformed, expired or not signed by the identity provider.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `permission_denied`: An API key was sent instead of a dashboard session (keys cannot manage keys), or a POST came from an `Origin` outside DASHBOARD_ORIGINS. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `not_found`: No endpoint with this id in the session's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            /** @description `rate_limit_exceeded`: The `mutations` bucket (counted per API key, or per user for a dashboard session) is used up for the current minute; its limit is in RateLimit-Policy. Retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `internal_error`: An unexpected error; retry with backoff and quote the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+            /** @description `transient_error`: Postgres or Redis does not answer; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentDto"];
+                };
+            };
+        };
+    };
     scan_completed_webhook: {
         parameters: {
             query?: never;
@@ -6113,7 +6306,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -6149,7 +6342,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -6185,7 +6378,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -6221,7 +6414,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -6257,7 +6450,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}` */
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -6266,6 +6459,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExportFailedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried with exponential back-off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    budget_low_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry of one event, so a repeated id is a retry or a replay */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock (Standard Webhooks: 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the endpoint secret after `whsec_`, of `{webhook-id}.{webhook-timestamp}.{raw body}`. During the grace period after a secret rotation it carries two signatures separated by a space (new secret first, then the previous one); accept the request when any of them verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetLowWebhookEvent"];
             };
         };
         responses: {
