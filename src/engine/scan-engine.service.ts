@@ -4,7 +4,7 @@ import { compatibleCatalogueEnv, configurationHint, costCents, resolveModel, typ
 import type { ResolvedScanConfig } from '../domain/scan-config.types';
 import { CalendarService } from './calendar/calendar.service';
 import type { Calendar } from './calendar/calendar.types';
-import { type EngineOutput, type EngineRunContext, type EngineSnapshot } from './engine.types';
+import { type EngineOutput, type EngineRunContext } from './engine.types';
 import type { SnapshotItem } from './envelope.types';
 import { composeOfflineEnvelope } from './analysis/compose';
 import { selectEntriesWithStats, type SelectedEntry, type SelectionResult } from './analysis/selection';
@@ -13,8 +13,12 @@ import type { ProviderRegistry } from '../infra/providers/provider-registry';
 import { PROVIDER_REGISTRY } from '../infra/providers/providers.module';
 import { isSupportedTranslationLanguage, translateEnvelope, type TranslatableEnvelope } from './translation/envelope-translator';
 import { EngineFailure } from '../domain/failures';
+import { runLlmCouncil } from './council/council-run';
+import { councilSeating } from './council/council-seats';
+import { type CouncilLens, runOfflineCouncil } from './council/offline-council';
+import { simpleRegisterPhase } from './llm/simple-register.phase';
 
-type Lens = 'impact' | 'timeline';
+type Lens = CouncilLens;
 
 /**
  * The scan pipeline (../shared/spec/decisions.md section 5): plan, search, read, analyse, verify, sub-edit, translate,
@@ -138,6 +142,9 @@ export class ScanEngineService {
     );
     llmCents = analysisCents;
     const total = () => planCost() + llmCents;
+    const simple = await simpleRegisterPhase(deps.writer ?? deps.analyst, envelope);
+    llmCents += simple.costCents;
+    await ctx.advance('sub-edit', 85, simple.message, total());
     await ctx.advance('translate', 90, await translate(envelope), total());
     await ctx.advance('finalise', 97, 'Finalised the snapshot', total());
     return { snapshots: [{ kind: 'standard', title: titleOf(config, ctx.scanDate), envelope }], costCents: total() };
@@ -170,7 +177,10 @@ export class ScanEngineService {
     return port && medium ? { auditor: { port, modelId: medium.model.id, vendorModel: medium.model.model_id } } : {};
   }
 
-  /** Two analyst seats in parallel, a deterministic merge, and a writer composing one briefing. */
+  /**
+   * Two analyst seats in parallel, a deterministic merge, and a writer composing one briefing: on the configured LLM
+   * vendors (council/council-run.ts), else the offline calendar council (council/offline-council.ts).
+   */
   private async runCouncil(
     ctx: EngineRunContext,
     calendar: Calendar,
@@ -180,29 +190,24 @@ export class ScanEngineService {
   ): Promise<EngineOutput> {
     const { config } = ctx;
     const { selected, matched, matchedCount } = this.search(calendar, config, ctx.scanDate);
-    await step('search', 15, `Both seats found ${selected.length} instrument(s) within the horizon`);
-    const [impactSeat, timelineSeat] = await Promise.all(
-      (['impact', 'timeline'] as Lens[]).map(async (lens) => ({
-        lens,
-        envelope: this.compose(ordered(selected, lens), matched, matchedCount, calendar, ctx, lens),
-      })),
-    );
-    await step('analyse', 50, 'Seat A (impact lens) and seat B (timeline lens) completed their analyses');
-    const merged = mergeSeats(ordered(selected, 'impact'), ordered(selected, 'timeline'));
-    await step('merge', 65, `Merged the seats into ${merged.length} item(s)`);
-    const composite = this.compose(merged, matched, matchedCount, calendar, ctx, 'impact');
-    composite._meta = { ...(composite._meta as object), council: { seats: ['impact', 'timeline'], merge: 'interleaved-by-rank' } };
-    await step('write', 80, 'The writer composed the council briefing');
-    await step('translate', 90, await translate(composite));
-    await step('finalise', 97, 'Finalised the composite and seat snapshots');
     const title = (suffix: string) => titleOf(config, ctx.scanDate, suffix);
-    const seats: EngineSnapshot[] = [impactSeat, timelineSeat].map(({ lens, envelope }) => ({
-      kind: 'council_seat',
-      seat: lens,
-      title: title(` — seat ${lens === 'impact' ? 'A (impact)' : 'B (timeline)'}`),
-      envelope: { ...envelope, _meta: { ...(envelope._meta as object), council_seat: lens } },
-    }));
-    return { snapshots: [{ kind: 'council_composite', title: title(' — council'), envelope: composite }, ...seats], costCents: cost() };
+    const seating = councilSeating(this.credentials, (provider) => this.providers.llm(provider));
+    if (!seating) {
+      const compose = (entries: SelectedEntry[], lens: Lens) => this.compose(entries, matched, matchedCount, calendar, ctx, lens);
+      return runOfflineCouncil({ ctx, selected, step, translate, cost, compose, title });
+    }
+    const shared = { ...this.searchFor(config), fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a') };
+    return runLlmCouncil({
+      ctx,
+      seating,
+      shared,
+      config,
+      candidates: selected,
+      calendarVersion: calendar.version,
+      translate,
+      planCost: cost,
+      title,
+    });
   }
 
   private resolve(modelOrTier: string, field: string): ResolvedModel {
@@ -296,26 +301,6 @@ export class ScanEngineService {
 }
 
 const costCentsOfCharacters = (characters: number) => costCents('deepl-translate', { characters });
-
-function ordered(selected: SelectedEntry[], lens: Lens): SelectedEntry[] {
-  if (lens === 'impact') return selected;
-  return [...selected].sort((a, b) => a.nextKeyDate.date.localeCompare(b.nextKeyDate.date) || a.entry.id.localeCompare(b.entry.id));
-}
-
-/** Alternates the seats' rankings, keeping each item once: deterministic for the same inputs. */
-function mergeSeats(a: SelectedEntry[], b: SelectedEntry[]): SelectedEntry[] {
-  const seen = new Set<string>();
-  const merged: SelectedEntry[] = [];
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    for (const candidate of [a[i], b[i]]) {
-      if (candidate && !seen.has(candidate.entry.id)) {
-        seen.add(candidate.entry.id);
-        merged.push(candidate);
-      }
-    }
-  }
-  return merged;
-}
 
 /** The v4.5 engines are verifier-aware (spec rule 2): they always run the realist pass; v4 only when asked. */
 function runsRealist(config: ResolvedScanConfig): boolean {

@@ -1,7 +1,9 @@
 /**
  * The `simple` register (Simplified English) of a snapshot's prose, written by rule from the calendar's
  * plain-language summaries. Used by exports with targetLanguage `simple` (../shared/spec/decisions.md C3): it is the
- * snapshot's own content in a plain register of English, never a fallback.
+ * snapshot's own content in a plain register of English, never a fallback. When an LLM writer wrote the register
+ * at scan time (../llm/simple-register.phase.ts), its prose is projected over this one; this one stands offline and
+ * whenever the writer's reply failed the guardrails.
  *
  * Rules: short sentences, everyday words, one fact per sentence, dates written out in full. Item summaries
  * are the entry's `plain_summary` (or, for an item with none, the first sentence of its summary) plus the

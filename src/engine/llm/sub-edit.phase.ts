@@ -72,7 +72,8 @@ const BRIEFING_FIELDS = [
   'sentiment_rationale',
 ] as const;
 
-function toBriefing(raw: JsonObject, mentionsDropped: (text: string) => boolean): BriefingBlock | null {
+/** The writer's briefing block, or null when a field is missing or names a dropped item (exported for the council writer). */
+export function toBriefing(raw: JsonObject, mentionsDropped: (text: string) => boolean): BriefingBlock | null {
   const out: Partial<Record<(typeof BRIEFING_FIELDS)[number], string>> = {};
   for (const field of BRIEFING_FIELDS) {
     const text = asText(raw[field]);

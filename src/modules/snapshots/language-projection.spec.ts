@@ -123,6 +123,32 @@ describe('language projection', () => {
     expect(JSON.stringify(read)).not.toMatch(/\[\[cite:/);
   });
 
+  it('serves the writer-made register stored at scan time, rule-built where it has nothing, and says which', () => {
+    const source = {
+      ...envelope(),
+      _simple: {
+        items: [{ id: 'eu-amlr', summary: 'New money-laundering rules start.', implications: 'Check your checks.' }],
+        executive_summary: { bottom_line: 'Two rules change.', priorities: ['Start with the EU rule.'] },
+        executive_narrative: 'Two rules change. [[cite:1]]',
+        _briefing: { ...envelope()._briefing, briefing_headline: 'Two rules change' },
+      },
+    };
+    const { envelope: simple } = projectLanguage(source, 'simple');
+    const items = simple.items as Array<Record<string, unknown>>;
+    expect(items.map((i) => i.summary)).toEqual(['New money-laundering rules start.', expect.stringMatching(/Date to watch: /)]);
+    expect(simple.executive_summary).toEqual({ bottom_line: 'Two rules change.', priorities: ['Start with the EU rule.'] });
+    expect(simple.executive_narrative).toBe('Two rules change. [[cite:1]]');
+    expect(simple._meta).toMatchObject({ language: 'simple', simple_register: { source: 'writer' } });
+    expect(simple._briefing).toMatchObject({ briefing_headline: 'Two rules change' });
+    expect(storedProjection(simple)).not.toHaveProperty('_simple');
+
+    const refused = { ...envelope(), _meta: { simple_register: { source: 'rule', reason: 'the writer left out an item' } } };
+    expect(projectLanguage(refused, 'simple').envelope._meta).toMatchObject({
+      simple_register: { source: 'rule', reason: 'the writer left out an item' },
+    });
+    expect(projectLanguage(envelope(), 'simple').envelope._meta).toMatchObject({ simple_register: { source: 'rule' } });
+  });
+
   it('leaves an envelope without items untouched for simple', () => {
     const source = { executive_narrative: 'x' };
     expect(projectLanguage(source, 'simple')).toEqual({ envelope: source, projected: false });

@@ -10,10 +10,14 @@
  *   projection never adds blocks). `_meta.language` records the projected language. Without a complete
  *   translation: the original, untouched.
  * - `simple`: the Simplified English register (toSimpleRegister, from the private `_plain` summaries), projected
- *   the same way. An envelope without an `items` array has nothing to write it from and stays untouched.
+ *   the same way. An envelope without an `items` array has nothing to write it from and stays untouched. When the
+ *   LLM writer wrote the register at scan time (the private `_simple`, ../../engine/llm/simple-register.phase.ts),
+ *   its item summaries and implications, executive summary, narrative and briefing block replace the rule-built
+ *   ones; trends stay rule-built. `_meta.simple_register` says which register was served.
  */
 import type { BriefingBlock, ExecutiveSummary } from '../../engine/envelope.types';
 import { toSimpleRegister, type SimpleRegisterItem, type SimpleRegisterSource } from '../../engine/analysis/simple-register';
+import { SIMPLE_REGISTER_KEY } from '../../engine/llm/simple-register.phase';
 
 export const SNAPSHOT_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'zh', 'ja', 'simple'] as const;
 export type SnapshotLanguage = (typeof SNAPSHOT_LANGUAGES)[number];
@@ -111,10 +115,48 @@ function simpleSource(envelope: Json): SimpleRegisterSource | undefined {
   };
 }
 
-/** The Simplified English register of a stored envelope, or undefined when it has no items to write it from. */
+/** The writer's register stored at scan time (`_simple`), when it has the shape the scan stored. */
+function writerRegister(
+  envelope: Json,
+): { items: Map<string, Json>; executive_summary: Json; executive_narrative: string; briefing?: Json } | undefined {
+  const stored = envelope[SIMPLE_REGISTER_KEY];
+  if (!isObject(stored) || !Array.isArray(stored.items) || !isObject(stored.executive_summary)) return undefined;
+  if (typeof stored.executive_narrative !== 'string') return undefined;
+  const items = new Map<string, Json>();
+  for (const item of stored.items) if (isObject(item) && typeof item.id === 'string') items.set(item.id, item);
+  const briefing = isObject(stored._briefing) ? stored._briefing : undefined;
+  return { items, executive_summary: stored.executive_summary, executive_narrative: stored.executive_narrative, briefing };
+}
+
+/**
+ * The Simplified English register of a stored envelope, or undefined when it has no items to write it from: the
+ * writer's where the scan stored one, else the rule-built one.
+ */
 export function simpleRegisterOf(envelope: Json): ProseOverlay | undefined {
   const source = simpleSource(envelope);
-  return source ? toSimpleRegister(source, plainSummaries(envelope)) : undefined;
+  if (!source) return undefined;
+  const rule = toSimpleRegister(source, plainSummaries(envelope));
+  const writer = writerRegister(envelope);
+  if (!writer) return rule;
+  return {
+    ...rule,
+    items: rule.items.map((item) => {
+      const written = writer.items.get(item.id);
+      return written
+        ? { ...item, summary: str(written.summary, item.summary), implications: str(written.implications, item.implications) }
+        : item;
+    }),
+    executive_summary: writer.executive_summary,
+    executive_narrative: writer.executive_narrative,
+    ...(writer.briefing ? { _briefing: writer.briefing } : {}),
+  };
+}
+
+/** `_meta.simple_register` of a `simple` projection: the writer's register, or the rule-built one and why. */
+function simpleRegisterMeta(envelope: Json): Json {
+  if (writerRegister(envelope)) return { source: 'writer' };
+  const stored = isObject(envelope._meta) ? envelope._meta.simple_register : undefined;
+  return isObject(stored) && stored.source === 'rule' ? stored : { source: 'rule' };
 }
 
 /** The stored envelope in `language` (see the module comment); `projected` says whether anything was replaced. */
@@ -122,7 +164,9 @@ export function projectLanguage(envelope: Json, language: SnapshotLanguage): { e
   if (language === 'en') return { envelope, projected: false };
   const overlay = language === 'simple' ? simpleRegisterOf(envelope) : completeTranslation(envelope, language);
   if (!overlay) return { envelope, projected: false };
-  return { envelope: applyProseOverlay(envelope, overlay, language), projected: true };
+  const projected = applyProseOverlay(envelope, overlay, language);
+  if (language === 'simple') projected._meta = { ...(projected._meta as Json), simple_register: simpleRegisterMeta(envelope) };
+  return { envelope: projected, projected: true };
 }
 
 export type NarrativeLookup = { narrative: string; language: string } | { missing: 'narrative' | 'translation' };

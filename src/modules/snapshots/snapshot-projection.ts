@@ -1,8 +1,8 @@
 /**
- * Keys that hold private data (auditor failure diagnostics, register sources and the matches the item cap left
- * out, both for exports); no read path returns them.
+ * Keys that hold private data (auditor failure diagnostics, register sources, the writer's plain-English register
+ * and the matches the item cap left out, both for exports); no read path returns them.
  */
-export const PRIVATE_ENVELOPE_KEYS = ['_auditor_private', '_plain', '_beyond_cap'];
+export const PRIVATE_ENVELOPE_KEYS = ['_auditor_private', '_plain', '_beyond_cap', '_simple'];
 
 const CITATION_MARKER = /\s?\[\[cite:\d+\]\]/g;
 

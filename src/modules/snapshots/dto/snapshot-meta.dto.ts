@@ -43,6 +43,10 @@ export class SnapshotMetaDto {
     description: 'Set by `?language=` when a translation (or `simple`) was projected over the envelope',
   })
   language?: string;
-  @ApiPropertyOptional({ enum: ['impact', 'timeline'], description: 'A council seat snapshot: the lens of its seat' })
+  @ApiPropertyOptional({
+    enum: ['impact', 'timeline', 'seat-a', 'seat-b'],
+    description:
+      'A council seat snapshot: its seat (`seat-a`/`seat-b` on LLM vendors; `impact`/`timeline` for the offline calendar council)',
+  })
   council_seat?: string;
 }
