@@ -1972,10 +1972,10 @@ export interface components {
              */
             language?: string;
             /**
-             * @description A council seat snapshot: the lens of its seat
+             * @description A council seat snapshot: its seat (`seat-a`/`seat-b` on LLM vendors; `impact`/`timeline` for the offline calendar council)
              * @enum {string}
              */
-            council_seat?: "impact" | "timeline";
+            council_seat?: "impact" | "timeline" | "seat-a" | "seat-b";
         } & {
             [key: string]: unknown;
         };
