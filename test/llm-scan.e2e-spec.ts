@@ -88,6 +88,11 @@ describe('scans on a configured LLM provider', () => {
     expect(cost).toBeGreaterThan(0);
     const analystCall = anthropic.requests.find((r) => (r.body as { system?: string }).system?.includes('regulatory-change analyst'))!;
     expect(analystCall.headers['x-api-key']).toBe(FAKE_API_KEY);
+    // The analyst is the large model; the writer (briefing, simple register) is the vendor's writer model.
+    expect((analystCall.body as { model: string }).model).toBe('claude-opus-4-1-20250805');
+    const subEditorCall = anthropic.requests.find((r) => (r.body as { system?: string }).system?.includes('sub-editor'))!;
+    expect((subEditorCall.body as { model: string }).model).toBe('claude-sonnet-4-5-20250929');
+    expect(data._meta.writer_model).toBe('anthropic-writer');
   });
 
   it('fails the scan with a clear error when the model belongs to an unconfigured provider', async () => {

@@ -137,6 +137,34 @@ describe('self-hosted models behind an OpenAI-compatible endpoint (vLLM, Ollama 
     expect(cost).toBeCloseTo(expected, 3);
   });
 
+  it('seats a council on the self-hosted endpoint alone (the same model twice) and prices every call, the writer included', async () => {
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', auth)
+      .send({ ...SCAN, engine: 'council' })
+      .expect(200);
+    expect(response.body.status).toBe('completed');
+    const { data, cost_cents: cost } = response.body.snapshot;
+    expect(data._meta).toMatchObject({
+      engine_mode: 'llm',
+      council: {
+        mode: 'llm',
+        same_vendor: true,
+        seats: [
+          { seat: 'A', provider: 'openai-compatible', model: 'openai-compatible-large', vendor_model: 'llama-3.3-70b-instruct' },
+          { seat: 'B', provider: 'openai-compatible', model: 'openai-compatible-large', vendor_model: 'llama-3.3-70b-instruct' },
+        ],
+      },
+    });
+    const analystCalls = server.requests.filter((request) => chatBody(request).messages[0].content.includes('regulatory-change analyst'));
+    expect(analystCalls).toHaveLength(2);
+    const expected = server.replies.reduce((sum, reply) => sum + costOf(reply.usage!), 0);
+    expect(cost).toBeGreaterThan(expected);
+    // The plan phase adds its own price; every model call is charged at the configured prices on top of it.
+    expect(cost - expected).toBeLessThan(1);
+  });
+
   it('runs the small model when asked by id, and fails a scan on a tier the endpoint does not map, naming the setting', async () => {
     const small = await t
       .http()

@@ -14,7 +14,7 @@ import { PROVIDER_REGISTRY } from '../infra/providers/providers.module';
 import { isSupportedTranslationLanguage, translateEnvelope, type TranslatableEnvelope } from './translation/envelope-translator';
 import { EngineFailure } from '../domain/failures';
 import { runLlmCouncil } from './council/council-run';
-import { councilSeating } from './council/council-seats';
+import { councilSeating, writerFor } from './council/council-seats';
 import { type CouncilLens, runOfflineCouncil } from './council/offline-council';
 import { simpleRegisterPhase } from './llm/simple-register.phase';
 
@@ -116,8 +116,10 @@ export class ScanEngineService {
   ): Promise<EngineOutput> {
     const { config } = ctx;
     let llmCents = 0;
+    const analystRole = { provider: analyst.provider, port: this.providers.llm(analyst.provider)!, modelId: analyst.model.id, vendorModel: analyst.model.model_id };
     const deps: LlmAnalysisDeps = {
-      analyst: { port: this.providers.llm(analyst.provider)!, modelId: analyst.model.id, vendorModel: analyst.model.model_id },
+      analyst: analystRole,
+      writer: writerFor(analystRole, this.credentials, (provider) => this.providers.llm(provider)),
       ...this.searchFor(config),
       fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a'),
       verifyFetch: this.providers.fetch(config.verifyProvider),
@@ -142,7 +144,7 @@ export class ScanEngineService {
     );
     llmCents = analysisCents;
     const total = () => planCost() + llmCents;
-    const simple = await simpleRegisterPhase(deps.writer ?? deps.analyst, envelope);
+    const simple = await simpleRegisterPhase(deps.writer ?? deps.analyst, envelope, this.credentials);
     llmCents += simple.costCents;
     await ctx.advance('sub-edit', 85, simple.message, total());
     await ctx.advance('translate', 90, await translate(envelope), total());
@@ -196,7 +198,7 @@ export class ScanEngineService {
       const compose = (entries: SelectedEntry[], lens: Lens) => this.compose(entries, matched, matchedCount, calendar, ctx, lens);
       return runOfflineCouncil({ ctx, selected, step, translate, cost, compose, title });
     }
-    const shared = { ...this.searchFor(config), fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a') };
+    const shared = { ...this.searchFor(config), fetch: this.providers.fetch(config.fetchProvider ?? 'fetch-a'), catalogue: this.credentials };
     return runLlmCouncil({
       ctx,
       seating,

@@ -22,6 +22,7 @@ import {
 } from '../analysis/prose';
 import type { SelectedEntry } from '../analysis/selection';
 import { analyseWithLlm, type LlmAnalysisDeps, type LlmPhase } from '../llm/llm-analysis';
+import type { Env } from '../../domain/vocabulary/models';
 import { LlmSession } from '../llm/llm-session';
 import { asList, asObject, asText, rewriteSourceReferences, stripReferences } from '../llm/parse';
 import { simpleRegisterPhase } from '../llm/simple-register.phase';
@@ -99,7 +100,7 @@ export async function runLlmCouncil(input: LlmCouncilInput): Promise<EngineOutpu
   await advance('merge', 65, `Merged: ${agreed} agreed, ${disputed} disputed, ${singleSeat} single-seat`);
 
   const facts = proseFacts(seatA, merged, config, ctx.scanDate);
-  const writing = await writeComposite(seating.writer, merged, facts, config);
+  const writing = await writeComposite(seating.writer, merged, facts, config, input.shared.catalogue);
   cents.writer = writing.costCents;
   await advance(
     'write',
@@ -110,7 +111,7 @@ export async function runLlmCouncil(input: LlmCouncilInput): Promise<EngineOutpu
   );
 
   const composite = compositeEnvelope(seatA, seatB, merged, writing, seating);
-  const simple = await simpleRegisterPhase(seating.writer, composite);
+  const simple = await simpleRegisterPhase(seating.writer, composite, input.shared.catalogue);
   cents.simple = simple.costCents;
   await advance('write', 85, simple.message);
   await advance('translate', 90, await input.translate(composite));
@@ -182,8 +183,9 @@ async function writeComposite(
   merged: CouncilMerge,
   facts: ProseFacts,
   config: ResolvedScanConfig,
+  catalogue: Env = {},
 ): Promise<CompositeWriting> {
-  const session = new LlmSession();
+  const session = new LlmSession(undefined, catalogue);
   const rule = () => ({ executiveSummary: ruleSummary(facts), narrative: ruleNarrative(facts, 0, []), briefing: ruleBriefing(facts) });
   if (merged.items.length === 0) return { source: 'rule', ...rule(), note: 'no item to brief on', costCents: 0 };
   let raw: Record<string, unknown> | null = null;

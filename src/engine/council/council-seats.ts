@@ -28,14 +28,21 @@ export function councilSeating(env: Env, llmOf: (provider: string) => LlmPort | 
   const analysts: CouncilRole[] = [];
   for (const provider of TIER_PROVIDER_PREFERENCE) {
     if (analysts.length === 2) break;
-    const large = findProvider(provider)?.models.find((m) => m.role === 'analyst' && m.tier === 'large');
+    const large = findProvider(provider, env)?.models.find((m) => m.role === 'analyst' && m.tier === 'large');
     const role = large ? roleOf(large.id, env, llmOf) : null;
     if (role) analysts.push(role);
   }
   if (analysts.length === 0) return null;
   const [seatA, seatB = seatA] = analysts;
-  const models = findProvider(seatA.provider)?.models ?? [];
-  const writerModel = models.find((m) => m.role === 'writer') ??
-    models.find((m) => m.role === 'analyst' && m.tier === 'medium') ?? { id: seatA.modelId };
-  return { seats: [seatA, seatB], writer: roleOf(writerModel.id, env, llmOf) ?? seatA };
+  return { seats: [seatA, seatB], writer: writerFor(seatA, env, llmOf) };
+}
+
+/**
+ * The writer for an analyst (council composites, standard LLM scans' sub-edit and simple register): its vendor's
+ * `writer` model, else its `medium` analyst, else the analyst itself.
+ */
+export function writerFor(analyst: CouncilRole, env: Env, llmOf: (provider: string) => LlmPort | null): CouncilRole {
+  const models = findProvider(analyst.provider, env)?.models ?? [];
+  const writerModel = models.find((m) => m.role === 'writer') ?? models.find((m) => m.role === 'analyst' && m.tier === 'medium');
+  return (writerModel && roleOf(writerModel.id, env, llmOf)) ?? analyst;
 }

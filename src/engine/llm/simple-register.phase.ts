@@ -16,6 +16,7 @@
  * narrative has any. Item fields carry no markers.
  */
 import { EngineFailure } from '../../domain/failures';
+import type { Env } from '../../domain/vocabulary/models';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
 import type { BriefingBlock, ExecutiveSummary } from '../envelope.types';
 import { MAX_PRIORITIES } from '../analysis/prose';
@@ -232,9 +233,10 @@ export function guardSimpleRegister(
 export async function simpleRegisterPhase(
   writer: LlmRole,
   envelope: Record<string, unknown>,
+  catalogue: Env = {},
   signal?: AbortSignal,
 ): Promise<{ costCents: number; message: string }> {
-  const session = new LlmSession(signal);
+  const session = new LlmSession(signal, catalogue);
   const meta = () => (asObject(envelope._meta) ?? {}) as JsonObject;
   const useRule = (reason: string) => {
     envelope._meta = { ...meta(), simple_register: { source: 'rule', reason } };
