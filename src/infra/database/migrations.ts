@@ -7,6 +7,7 @@ import { SnapshotListIndexes1795700000000 } from '../../../migrations/1795700000
 import { SnapshotRepresentations1795710000000 } from '../../../migrations/1795710000000-SnapshotRepresentations';
 import { Webhooks1795720000000 } from '../../../migrations/1795720000000-Webhooks';
 import { WebhookOperations1795740000000 } from '../../../migrations/1795740000000-WebhookOperations';
+import { ExportRenderedBy1795760000000 } from '../../../migrations/1795760000000-ExportRenderedBy';
 
 /** Every migration, in order. `npm run migration:generate -- migrations/<Name>` writes new files; list them here. */
 export const MIGRATIONS: Function[] = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: Function[] = [
   SnapshotRepresentations1795710000000,
   Webhooks1795720000000,
   WebhookOperations1795740000000,
+  ExportRenderedBy1795760000000,
 ];

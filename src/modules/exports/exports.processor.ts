@@ -34,7 +34,7 @@ import { EngineFailure } from '../../domain/failures';
 import { ProviderTransientError } from '../../infra/providers/provider-errors';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { ImageExportRunner, isImageExport } from './provider-exports/image-export';
-import { RENDERED_BY_OPTION, type RenderedBy } from './provider-exports/rendered-by';
+import type { RenderedBy } from './provider-exports/rendered-by';
 import type { ImagegenArtifactType, ImagegenProvider } from './export-types/image-styles';
 
 const RETENTION_SWEEP_MS = 60_000;
@@ -185,7 +185,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
         effective_locale: locale,
         locale_provenance: provenance,
         cost_cents: cost,
-        ...(renderedBy ? { options: JSON.stringify({ ...record.options, [RENDERED_BY_OPTION]: renderedBy }) } : {}),
+        ...(renderedBy ? { rendered_by: renderedBy } : {}),
       };
       const held = type.requires_provider !== null || (renderedBy !== undefined && renderedBy !== 'offline');
       if (!(await this.finish(record, 'completed', fields, held ? { settleCents: cost } : undefined))) {

@@ -12,7 +12,6 @@ import { AccountsService } from '../accounts/accounts.service';
 import { SnapshotsService } from '../snapshots/snapshots.service';
 import type { ExportCreatedDto } from './dto/export-created.dto';
 import type { ExportJobDto } from './dto/export-job.dto';
-import { publicOptions, renderedByOf } from './provider-exports/rendered-by';
 import type { ListExportsQueryDto } from './dto/list-exports-query.dto';
 import { EXPORT_STATUS_FILTER } from './dto/list-exports-query.dto';
 import type { ExportJob, ExportStatus } from './entities/export-job.entity';
@@ -161,7 +160,7 @@ export function toExportJobDto(job: ExportJob, retention: Retention): ExportJobD
     artifact_type: job.artifactType,
     provider: job.provider,
     snapshot_id: job.snapshotId,
-    options: publicOptions(job.options),
+    options: job.options,
     created_at: job.createdAt.toISOString(),
     completed_at: job.completedAt?.toISOString() ?? null,
     cost_cents: Number(job.costCents),
@@ -172,7 +171,7 @@ export function toExportJobDto(job: ExportJob, retention: Retention): ExportJobD
     download_url: bytesRetained(job, retention) ? `/v1/exports/${job.id}/download` : null,
     effective_locale: job.effectiveLocale,
     locale_provenance: job.localeProvenance,
-    rendered_by: renderedByOf(job.options),
+    rendered_by: job.renderedBy,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Account } from '../../accounts/entities/account.entity';
+import type { RenderedBy } from '../provider-exports/rendered-by';
 
 export const EXPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled', 'undelivered'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -72,6 +73,10 @@ export class ExportJob {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt: Date | null;
+
+  /** Image exports, once completed: who drew the image (RenderedBy: openai, gemini, or offline). */
+  @Column({ name: 'rendered_by', type: 'varchar', length: 20, nullable: true })
+  renderedBy: RenderedBy | null;
 
   /** Set when retention removed the bytes: downloads answer 410. */
   @Column({ name: 'purged_at', type: 'timestamptz', nullable: true })
