@@ -8,7 +8,7 @@ import type { Calendar, CalendarEntry, KeyDate } from '../calendar/calendar.type
 import type { AuditorSidecar, BriefingBlock, Citation, ExecutiveSummary, SnapshotEnvelope, SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { resolveAreas, resolveJurisdictions } from './matching';
 import { type SelectedEntry, MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
-import { capitalise, count, datePhrase, ensureFinalStop, eventInSentence } from './text';
+import { capitalise, datePhrase, ensureFinalStop, eventInSentence } from './text';
 import { briefing, executiveSummary, narrative, type ProseFacts } from './prose';
 import { buildTrends } from './trends';
 import { type PassName, type PassOutcome, auditorPass, combineStatus, publicPass, realistPass } from './verification';

@@ -19,8 +19,9 @@
  * job whose bytes cannot be fetched (after downloadAttempts tries) -> ResultUnavailableError.
  */
 import { abortReason, sleep } from '../http/abortable-sleep';
-import { asRecord, BodyTooLargeError, errorDetail, malformed, redact, requestBytes, requestJson, type BytesResponse } from '../http/provider-http';
+import { asRecord, errorDetail, malformed, redact, requestBytes, requestJson } from '../http/provider-http';
 import type { IntegrationCredentials, NotebookJobRequest, NotebookJobResult, NotebookPort } from '../ports';
+import { downloadResult } from './result-download';
 import { ProviderFailure, ProviderTransientError, ResultUnavailableError } from '../provider-errors';
 
 export const NOTEBOOK_PROVIDER_NAME = 'notebook';
@@ -153,11 +154,9 @@ export class NotebookJobsAdapter implements NotebookPort {
     if (resultUrl.origin !== new URL(credentials.baseUrl).origin) {
       throw unavailable(`the result URL is on another host (${resultUrl.host}); the integration key is not sent there`);
     }
-    let lastError = '';
-    for (let attempt = 1; attempt <= this.downloadAttempts; attempt++) {
-      let response: BytesResponse | undefined;
-      try {
-        response = await requestBytes({
+    const downloaded = await downloadResult({
+      request: () =>
+        requestBytes({
           provider: NOTEBOOK_PROVIDER_NAME,
           url: resultUrl.toString(),
           method: 'GET',
@@ -167,20 +166,23 @@ export class NotebookJobsAdapter implements NotebookPort {
           secrets: [credentials.apiKey],
           authMessage: NOTEBOOK_AUTH_MESSAGE,
           maxBytes: this.options.maxResultBytes ?? NOTEBOOK_MAX_RESULT_BYTES,
-        });
-      } catch (error) {
-        if (signal?.aborted) throw abortReason(signal);
-        lastError = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof ProviderTransientError) || error instanceof BodyTooLargeError) break;
-      }
-      if (response && response.bytes.length > 0) return { bytes: response.bytes, contentType: response.contentType };
-      if (response) lastError = 'the result is empty';
-      if (attempt < this.downloadAttempts) await sleep(this.pollIntervalMs, signal);
-    }
-    throw unavailable(lastError);
+        }),
+      attempts: this.downloadAttempts,
+      pollIntervalMs: this.pollIntervalMs,
+      emptyReason: 'the result is empty',
+      signal,
+    });
+    if ('failure' in downloaded) throw unavailable(downloaded.failure);
+    return downloaded;
   }
 
-  private async call(credentials: IntegrationCredentials, method: 'GET' | 'POST', path: string, signal?: AbortSignal, body?: unknown): Promise<unknown> {
+  private async call(
+    credentials: IntegrationCredentials,
+    method: 'GET' | 'POST',
+    path: string,
+    signal?: AbortSignal,
+    body?: unknown,
+  ): Promise<unknown> {
     try {
       return await requestJson({
         provider: NOTEBOOK_PROVIDER_NAME,

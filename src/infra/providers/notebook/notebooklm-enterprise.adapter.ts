@@ -29,18 +29,10 @@
  * (after downloadAttempts tries) -> ResultUnavailableError.
  */
 import { abortReason, sleep } from '../http/abortable-sleep';
-import {
-  asArray,
-  asRecord,
-  BodyTooLargeError,
-  malformed,
-  redact,
-  requestBytes,
-  requestJson,
-  type BytesResponse,
-} from '../http/provider-http';
+import { asArray, asRecord, malformed, redact, requestBytes, requestJson } from '../http/provider-http';
 import { ProviderFailure, ProviderTransientError, ResultUnavailableError } from '../provider-errors';
 import { GoogleAccessTokens, type ServiceAccountKey } from './google-access-token';
+import { downloadResult } from './result-download';
 
 export const NOTEBOOKLM_PROVIDER_NAME = 'notebook';
 export const NOTEBOOKLM_POLL_INTERVAL_MS = 1_000;
@@ -201,12 +193,9 @@ export class NotebookLmEnterpriseClient {
     name: string,
     signal?: AbortSignal,
   ): Promise<{ bytes: Buffer; contentType: string }> {
-    const attempts = Math.max(1, this.options.downloadAttempts ?? NOTEBOOKLM_DOWNLOAD_ATTEMPTS);
-    let lastError = '';
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      let response: BytesResponse | undefined;
-      try {
-        response = await this.withToken(config, signal, (token) =>
+    const result = await downloadResult({
+      request: () =>
+        this.withToken(config, signal, (token) =>
           requestBytes({
             provider: NOTEBOOKLM_PROVIDER_NAME,
             url,
@@ -218,17 +207,14 @@ export class NotebookLmEnterpriseClient {
             authMessage: AUTH_MESSAGE,
             maxBytes: this.options.maxResultBytes ?? NOTEBOOKLM_MAX_RESULT_BYTES,
           }),
-        );
-      } catch (error) {
-        if (signal?.aborted) throw abortReason(signal);
-        lastError = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof ProviderTransientError) || error instanceof BodyTooLargeError) break;
-      }
-      if (response && response.bytes.length > 0) return { bytes: response.bytes, contentType: response.contentType };
-      if (response) lastError = 'the podcast is empty';
-      if (attempt < attempts) await sleep(this.options.pollIntervalMs ?? NOTEBOOKLM_POLL_INTERVAL_MS, signal);
-    }
-    throw new ResultUnavailableError(lastError, NOTEBOOKLM_PROVIDER_NAME, name);
+        ),
+      attempts: this.options.downloadAttempts ?? NOTEBOOKLM_DOWNLOAD_ATTEMPTS,
+      pollIntervalMs: this.options.pollIntervalMs ?? NOTEBOOKLM_POLL_INTERVAL_MS,
+      emptyReason: 'the podcast is empty',
+      signal,
+    });
+    if ('failure' in result) throw new ResultUnavailableError(result.failure, NOTEBOOKLM_PROVIDER_NAME, name);
+    return result;
   }
 
   private call(

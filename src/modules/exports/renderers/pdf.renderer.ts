@@ -18,7 +18,7 @@ import { capitalise, listText, paragraphs, snapshotTexts } from './render-text';
 import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine } from './render-facts';
 import { beyondCapSection, citesToReferences, driftSection, linkedSources, noticeBox, referencesSection } from './pdf-sections';
 import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
-import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, impactTiles, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR, statTiles } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 
