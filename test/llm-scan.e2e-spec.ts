@@ -1,36 +1,6 @@
 import { FAKE_API_KEY, startFakeProvider, type FakeProvider, type RecordedRequest } from './fakes/fake-provider-servers';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
-
-/** Plays the analyst: one item per calendar candidate in the prompt, citing that candidate's sources. */
-function analystReply(prompt: string): string {
-  const items: object[] = [];
-  const pattern =
-    /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
-  for (const match of prompt.matchAll(pattern)) {
-    const sources = [...match[7].matchAll(/S(\d+)/g)].map((m) => Number(m[1]));
-    items.push({
-      ref: match[1],
-      title: match[2],
-      jurisdiction: match[3],
-      area: match[4].split(', ')[0],
-      regulator: 'ignored for calendar items',
-      instrument_type: 'regulation',
-      stage: 'adopted',
-      key_date: match[5],
-      date_confidence: match[6],
-      impact: 'high',
-      summary: `Analysed summary of ${match[2]}.`,
-      implications: 'Prepare.',
-      source_numbers: sources,
-    });
-  }
-  return JSON.stringify({
-    items,
-    trends: [],
-    executive_summary: { bottom_line: 'Several instruments fall due [S1].', priorities: ['Prepare [S1]'] },
-    executive_narrative: 'The window is busy [S1]. More follows [S2].',
-  });
-}
+import { calendarAnalystReply } from './fakes/analyst-replies';
 
 const BRIEFING = {
   briefing_headline: 'A busy year for payments',
@@ -50,7 +20,8 @@ describe('scans on a configured LLM provider', () => {
   beforeAll(async () => {
     anthropic = await startFakeProvider('anthropic', (request: RecordedRequest) => {
       const body = request.body as { system?: string; messages: Array<{ content: string }> };
-      if (body.system?.includes('regulatory-change analyst')) return { text: analystReply(body.messages.map((m) => m.content).join('\n')) };
+      if (body.system?.includes('regulatory-change analyst'))
+        return { text: calendarAnalystReply(body.messages.map((m) => m.content).join('\n')) };
       if (body.system?.includes('sub-editor')) return { text: JSON.stringify(BRIEFING) };
       return undefined;
     });

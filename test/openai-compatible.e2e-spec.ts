@@ -1,36 +1,7 @@
 import { type FakeOpenAiCompatible, startFakeOpenAiCompatible } from './fakes/fake-openai-compatible';
 import type { RecordedRequest } from './fakes/recorded-request';
 import { bootTestAppWithEnv, newAccount, type TestApp } from './support/test-app';
-
-/** Plays the analyst: one item per calendar candidate in the prompt, citing that candidate's sources. */
-function analystReply(prompt: string): string {
-  const items: object[] = [];
-  const pattern =
-    /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
-  for (const match of prompt.matchAll(pattern)) {
-    items.push({
-      ref: match[1],
-      title: match[2],
-      jurisdiction: match[3],
-      area: match[4].split(', ')[0],
-      regulator: 'ignored for calendar items',
-      instrument_type: 'regulation',
-      stage: 'adopted',
-      key_date: match[5],
-      date_confidence: match[6],
-      impact: 'high',
-      summary: `Self-hosted summary of ${match[2]}.`,
-      implications: 'Prepare.',
-      source_numbers: [...match[7].matchAll(/S(\d+)/g)].map((m) => Number(m[1])),
-    });
-  }
-  return JSON.stringify({
-    items,
-    trends: [],
-    executive_summary: { bottom_line: 'Several instruments fall due [S1].', priorities: ['Prepare [S1]'] },
-    executive_narrative: 'The window is busy [S1]. More follows [S2].',
-  });
-}
+import { calendarAnalystReply } from './fakes/analyst-replies';
 
 const BRIEFING = {
   briefing_headline: 'Served on premises',
@@ -49,7 +20,10 @@ const chatBody = (request: RecordedRequest) => request.body as ChatBody;
 function modelReplies(request: RecordedRequest): string | undefined {
   const { messages } = chatBody(request);
   const system = messages.find((message) => message.role === 'system')?.content ?? '';
-  if (system.includes('regulatory-change analyst')) return analystReply(messages.map((message) => message.content).join('\n'));
+  if (system.includes('regulatory-change analyst'))
+    return calendarAnalystReply(messages.map((message) => message.content).join('\n'), {
+      summary: (title) => `Self-hosted summary of ${title}.`,
+    });
   if (system.includes('sub-editor')) return JSON.stringify(BRIEFING);
   return undefined;
 }
@@ -101,17 +75,32 @@ describe('self-hosted models behind an OpenAI-compatible endpoint (vLLM, Ollama 
       label: 'On-prem vLLM',
       configured: true,
       models: [
-        { id: 'openai-compatible-large', label: 'llama-3.3-70b-instruct (large)', role: 'analyst', tier: 'large', model_id: 'llama-3.3-70b-instruct' },
+        {
+          id: 'openai-compatible-large',
+          label: 'llama-3.3-70b-instruct (large)',
+          role: 'analyst',
+          tier: 'large',
+          model_id: 'llama-3.3-70b-instruct',
+        },
         { id: 'openai-compatible-small', label: 'llama3.1:8b (small)', role: 'analyst', tier: 'small', model_id: 'llama3.1:8b' },
       ],
     });
   });
 
   it('runs a scan on the tier `large` through the self-hosted model and charges the configured prices for the reported usage', async () => {
-    const response = await t.http().post('/v1/scans').set('Authorization', auth).send({ ...SCAN, model: 'large' }).expect(200);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', auth)
+      .send({ ...SCAN, model: 'large' })
+      .expect(200);
     expect(response.body.status).toBe('completed');
     const { data, cost_cents: cost } = response.body.snapshot;
-    expect(data._meta).toMatchObject({ engine_mode: 'llm', analyst_model: 'openai-compatible-large', writer_model: 'openai-compatible-large' });
+    expect(data._meta).toMatchObject({
+      engine_mode: 'llm',
+      analyst_model: 'openai-compatible-large',
+      writer_model: 'openai-compatible-large',
+    });
     expect(data.items.length).toBeGreaterThan(0);
     for (const item of data.items) expect(item.summary).toMatch(/^Self-hosted summary/);
     expect(data._briefing.briefing_headline).toBe(BRIEFING.briefing_headline);
@@ -184,7 +173,12 @@ describe('self-hosted models behind an OpenAI-compatible endpoint (vLLM, Ollama 
       .expect(422);
     expect(JSON.stringify(blocked.body)).toContain('small_model_blocked_on_verifier');
 
-    const unmapped = await t.http().post('/v1/scans').set('Authorization', auth).send({ ...SCAN, model: 'openai-compatible-medium' }).expect(200);
+    const unmapped = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', auth)
+      .send({ ...SCAN, model: 'openai-compatible-medium' })
+      .expect(200);
     expect(unmapped.body).toMatchObject({
       status: 'failed',
       snapshot_id: null,
@@ -226,7 +220,12 @@ describe('a self-hosted server with a key, without usage figures and without JSO
 
   it('sends the key as a Bearer token, drops JSON mode after the refusal, and charges usage estimated from the characters', async () => {
     const { apiKey } = await newAccount(t);
-    const response = await t.http().post('/v1/scans').set('Authorization', `Bearer ${apiKey}`).send({ ...SCAN, model: 'openai-compatible-large' }).expect(200);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ ...SCAN, model: 'openai-compatible-large' })
+      .expect(200);
     expect(response.body.status).toBe('completed');
     const { data, cost_cents: cost } = response.body.snapshot;
     expect(data._meta.analyst_model).toBe('openai-compatible-large');
@@ -279,7 +278,12 @@ describe('Azure OpenAI through the azure API style', () => {
       models: [{ id: 'openai-compatible-large', model_id: 'gpt-4o-eu' }],
     });
 
-    const response = await t.http().post('/v1/scans').set('Authorization', `Bearer ${apiKey}`).send({ ...SCAN, model: 'large' }).expect(200);
+    const response = await t
+      .http()
+      .post('/v1/scans')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ ...SCAN, model: 'large' })
+      .expect(200);
     expect(response.body.status).toBe('completed');
     expect(response.body.snapshot.data._meta.analyst_model).toBe('openai-compatible-large');
     expect(response.body.snapshot.cost_cents).toBe(0);

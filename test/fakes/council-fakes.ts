@@ -3,6 +3,7 @@
  * Completions) with usage numbers the test chooses, so a test can price exactly what the service was charged, and a
  * reader of the prompt each vendor received.
  */
+import { calendarAnalystReply, type AnalystItemOverride } from './analyst-replies';
 import type { FakeReply, RecordedRequest } from './fake-provider-servers';
 
 export interface ChosenUsage {
@@ -53,45 +54,9 @@ export function promptsOf(request: RecordedRequest): { system: string; prompt: s
   return { system, prompt, model: body.model };
 }
 
-export interface AnalystItemOverride {
-  key_date?: string;
-  impact?: string;
-  omit?: boolean;
-}
-
-/**
- * Plays the analyst: one item per calendar candidate in the prompt, citing that candidate's sources.
- * `override(index)` changes or omits the candidate at that position.
- */
-export function analystReply(prompt: string, impact: string, override: (index: number) => AnalystItemOverride = () => ({})): string {
-  const items: object[] = [];
-  const pattern =
-    /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
-  let index = 0;
-  for (const match of prompt.matchAll(pattern)) {
-    const change = override(index++);
-    if (change.omit) continue;
-    items.push({
-      ref: match[1],
-      title: match[2],
-      jurisdiction: match[3],
-      area: match[4].split(', ')[0],
-      instrument_type: 'regulation',
-      stage: 'adopted',
-      key_date: change.key_date ?? match[5],
-      date_confidence: match[6],
-      impact: change.impact ?? impact,
-      summary: `Analysed summary of ${match[2]}.`,
-      implications: 'Prepare the change programme.',
-      source_numbers: [...match[7].matchAll(/S(\d+)/g)].map((m) => Number(m[1])),
-    });
-  }
-  return JSON.stringify({
-    items,
-    trends: [],
-    executive_summary: { bottom_line: 'Several instruments fall due [S1].', priorities: ['Prepare [S1]'] },
-    executive_narrative: 'The window is busy [S1]. More follows [S2].',
-  });
+/** Plays a council seat's analyst: `override(index)` changes or omits the candidate at that position. */
+export function analystReply(prompt: string, impact: string, override?: (index: number) => AnalystItemOverride): string {
+  return calendarAnalystReply(prompt, { impact, override, implications: 'Prepare the change programme.' });
 }
 
 /** The ids of the items a plain-English register prompt lists (`- id <id>:` lines). */
