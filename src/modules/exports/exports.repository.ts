@@ -21,6 +21,7 @@ const LIST_COLUMNS: FindOptionsSelect<ExportJob> = {
   purgedAt: true,
   effectiveLocale: true,
   localeProvenance: true,
+  renderedBy: true,
 };
 
 @Injectable()
