@@ -13,7 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateKeyPair, exportPKCS8, jwtVerify, type CryptoKey } from 'jose';
+import { decodeJwt, generateKeyPair, exportPKCS8, jwtVerify, type CryptoKey } from 'jose';
 import { fakeMp3 } from './fake-media-servers';
 import { recordRequest, type RecordedRequest } from './recorded-request';
 
@@ -129,10 +129,15 @@ export async function startFakeNotebookLm(options: { pollsUntilDone?: number } =
       if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
         return send(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
       try {
-        const { payload, protectedHeader } = await jwtVerify(form.get('assertion') ?? '', publicKey, {
+        const assertion = form.get('assertion') ?? '';
+        // Checked at the assertion's own issue time (tests drive the service's clock), for at most the hour Google allows.
+        const { payload, protectedHeader } = await jwtVerify(assertion, publicKey, {
           algorithms: ['RS256'],
           audience: tokenUri,
           issuer: state.serviceAccountKey.client_email,
+          currentDate: new Date((decodeJwt(assertion).iat ?? 0) * 1000),
+          maxTokenAge: '1h',
+          requiredClaims: ['iat', 'exp'],
         });
         if (protectedHeader.kid !== state.serviceAccountKey.private_key_id) throw new Error('kid');
         if (
