@@ -20,6 +20,7 @@ import { exportJobId, exportJobOptions, type ExportJobData } from './exports.job
 import { ExportsRepository } from './exports.repository';
 import type { ExportRequest } from './pipes/export-request.pipe';
 import { isUuid } from '../../common/validation/uuid';
+import { effectiveExportOptions, exportJobPriority } from './export-account-rules';
 
 /** What the retention promise is measured against: now, and how long completed bytes are kept. */
 export interface Retention {
@@ -48,13 +49,16 @@ export class ExportsService {
   private readonly logger = new Logger('ExportsService');
 
   async create(principal: Principal, request: ExportRequest): Promise<ExportCreatedDto> {
-    const { snapshotId, type, options } = request;
+    const { snapshotId, type } = request;
     const integrations = new Set((await this.accounts.integrations(principal.accountId)).map((i) => i.integration));
     const missing = integrationError(type, integrations);
     if (missing) throw validationFailed([missing]);
     const snapshot = await this.snapshots.findOwned(principal.accountId, snapshotId);
     if (!snapshot) throw notFound(`Snapshot ${snapshotId} not found`);
 
+    // The job stores (and shows) the options it runs with: instructions as the account's settings make them.
+    const settings = await this.accounts.exportSettings(principal.accountId);
+    const options = effectiveExportOptions(request.options, settings, 'instructions' in type.options_schema);
     const id = randomUUID();
     await this.repository.insert({
       id,
@@ -68,7 +72,7 @@ export class ExportsService {
       costCents: '0',
     });
     try {
-      await this.queue.add({ exportId: id }, exportJobOptions(id));
+      await this.queue.add({ exportId: id }, exportJobOptions(id, exportJobPriority(settings.exportLane, type.requires_provider !== null)));
     } catch (error) {
       // Not queued: the client is told to retry (503), so no job must stay behind to run as a duplicate.
       await this.repository.delete(id).catch(() => undefined);
