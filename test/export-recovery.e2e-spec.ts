@@ -7,6 +7,9 @@ import { startFakeNotebookServer } from './fakes/fake-media-servers';
 import { removeBuild, startWorkerProcess, type ServiceProcess } from './support/api-process';
 import { pollUntil } from './support/poll';
 import { bootTestApp, newAccount, type TestApp } from './support/test-app';
+import type { Queue } from 'bull';
+import { getQueueToken } from '@nestjs/bull';
+import { EXPORTS_QUEUE } from '../src/infra/queues/queue-names';
 
 const WORKER_ENV = { OFFLINE_STEP_MS: '5', EXPORT_JOB_LOCK_MS: '1500', RECONCILE_INTERVAL_MS: '500' };
 
@@ -90,7 +93,7 @@ describe('export recovery and money under worker loss', () => {
     expect((await t.app.get(BudgetService).view(accountId)).reserved_cents).toBe(0);
   }, 90_000);
 
-  it('a worker killed twice mid-export: the export fails, its hold is released, nothing is charged', async () => {
+  it('a worker killed twice mid-export: the export is given up as cancelled, its hold is released, nothing is charged', async () => {
     for (const running of workers.splice(0)) await running.kill();
     notebook.pollsUntilDone = 100_000;
     const spentBefore = (await t.app.get(BudgetService).view(accountId)).spent_cents;
@@ -103,7 +106,7 @@ describe('export recovery and money under worker loss', () => {
     }
     await worker();
     await pollUntil(async () => (await status(exportId)).status !== 'processing', 40000, 100);
-    expect(await status(exportId)).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker/) });
+    expect(await status(exportId)).toMatchObject({ status: 'cancelled', error: expect.stringMatching(/workers .* given up/) });
     expect(await ledger(exportId)).toEqual(['reservation:20', 'release:0']);
     const budget = await t.app.get(BudgetService).view(accountId);
     expect(budget).toMatchObject({ reserved_cents: 0, spent_cents: spentBefore });
@@ -113,6 +116,29 @@ describe('export recovery and money under worker loss', () => {
       reserved: 0,
     });
   }, 120_000);
+
+  it('cancels an export whose job Bull gave up (stalled past the limit) while that could not be written; the list shows it', async () => {
+    for (const running of workers.splice(0)) await running.kill();
+    const exportId = randomUUID();
+    await t.app.get(DataSource).query(
+      `INSERT INTO export_jobs (id, account_id, snapshot_id, provider, artifact_type, options, status, updated_at)
+       VALUES ($1, $2, $3, 'internal-csv', 'csv', '{}', 'processing', now() - interval '1 hour')`,
+      [exportId, accountId, snapshotId],
+    );
+    const queue = t.app.get<Queue>(getQueueToken(EXPORTS_QUEUE));
+    await queue.add({ exportId }, { jobId: `export:${exportId}`, attempts: 1 });
+    // Taken as a worker would take it (no worker runs now), then given up as Bull does.
+    const job = await queue.getNextJob();
+    expect(job?.id).toBe(`export:${exportId}`);
+    await job!.moveToFailed({ message: 'job stalled more than allowable limit' }, true);
+    await t.app.get(ExportsProcessor).reconcile();
+    const auth = `Bearer ${owner.apiKey}`;
+    const shown = (await t.http().get(`/v1/exports/${exportId}`).set('Authorization', auth).expect(200)).body;
+    expect(shown).toMatchObject({ status: 'cancelled', error: expect.stringMatching(/given up/), download_url: null });
+    const listed = await t.http().get('/v1/exports?status=cancelled').set('Authorization', auth).expect(200);
+    expect(listed.body.data.map((j: { id: string }) => j.id)).toContain(exportId);
+    expect((await t.http().get(`/v1/exports/${exportId}/download`).set('Authorization', auth).expect(409)).body.code).toBe('not_ready');
+  });
 
   it('re-queues an export whose job vanished (Redis restarted empty), and it completes', async () => {
     notebook.pollsUntilDone = 1;

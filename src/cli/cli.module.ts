@@ -7,7 +7,19 @@ import { AccountsModule } from '../modules/accounts/accounts.module';
 import { BudgetModule } from '../modules/budget/budget.module';
 import { KeysModule } from '../modules/keys/keys.module';
 import { WebhookEndpointsModule } from '../modules/webhooks/webhook-endpoints.module';
+import { ExportOperationsModule } from '../modules/exports/export-operations.module';
 
 /** What the operator commands need: the database, Redis (key revocations) and the services that own the data. */
-@Module({ imports: [ConfigModule, DatabaseModule.forRoot(ENTITIES), RedisModule, AccountsModule, BudgetModule, KeysModule, WebhookEndpointsModule] })
+@Module({
+  imports: [
+    ConfigModule,
+    DatabaseModule.forRoot(ENTITIES),
+    RedisModule,
+    AccountsModule,
+    BudgetModule,
+    KeysModule,
+    WebhookEndpointsModule,
+    ExportOperationsModule,
+  ],
+})
 export class CliModule {}

@@ -12,6 +12,12 @@ import { ApiError } from '../common/errors/api-error';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '../modules/webhooks/webhook-events';
 import { isWebhookSecret } from '../modules/webhooks/webhook-signature';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
+import type { AccountExportSettings } from '../modules/accounts/accounts.service';
+import { DEFAULT_INSTRUCTIONS_MAX_CHARS, EXPORT_LANES, type ExportLane } from '../modules/accounts/entities/account.entity';
+import { ExportCancellationService, ExportNotCancellableError } from '../modules/exports/export-cancellation.service';
+import { longerThan } from '../common/validation/char-count';
+import { isStorableText } from '../common/validation/storable-text';
+import { isUuid } from '../common/validation/uuid';
 
 export class UsageError extends Error {}
 
@@ -31,6 +37,12 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
                       registers a webhook endpoint; prints it as JSON with its signing secret (once)
   webhooks:list       --account <id>                    prints the account's endpoints as JSON (no secrets)
   webhooks:delete     --account <id> --id <endpoint id>
+  customisation:set   --account <id> [--free-text on|off] [--default-instructions <text> | --clear-default-instructions]
+                      off: export requests' instructions are replaced by the default (dropped without one);
+                      the default (at most ${DEFAULT_INSTRUCTIONS_MAX_CHARS} characters) also fills requests that send none
+  export-lane:set     --account <id> --lane realtime|batch
+                      batch: the account's AI-generated exports queue behind real-time work
+  exports:cancel      --export <export id>              cancels a queued or running export (any account)
 
 <id> is the account's external id (the identity provider's account_id claim).`;
 
@@ -179,6 +191,56 @@ export const COMMANDS: Record<string, Command> = {
       return `webhook endpoint ${values.id} deleted`;
     },
   },
+  // Account export settings and operator cancel: docs/decisions.md, "Account export settings".
+  'customisation:set': {
+    options: {
+      ...ACCOUNT,
+      'free-text': { type: 'string' },
+      'default-instructions': { type: 'string' },
+      'clear-default-instructions': { type: 'boolean' },
+    },
+    required: ['account'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const changes: Partial<AccountExportSettings> = {};
+      if (values['free-text'] !== undefined) changes.freeTextCustomisation = onOff('free-text', values['free-text']);
+      const text = values['default-instructions'];
+      if (text !== undefined && values['clear-default-instructions'] === 'true')
+        throw new UsageError('--default-instructions and --clear-default-instructions: give one, not both');
+      if (text !== undefined) changes.defaultInstructions = defaultInstructions(text);
+      if (values['clear-default-instructions'] === 'true') changes.defaultInstructions = null;
+      if (Object.keys(changes).length === 0)
+        throw new UsageError('customisation:set: nothing to change; give --free-text, --default-instructions or --clear-default-instructions');
+      const accounts = context!.get(AccountsService);
+      return exportSettingsJson(await accounts.updateExportSettings(await accounts.ensureAccount(values.account), changes));
+    },
+  },
+  'export-lane:set': {
+    options: { ...ACCOUNT, lane: { type: 'string' } },
+    required: ['account', 'lane'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      if (!(EXPORT_LANES as readonly string[]).includes(values.lane)) throw new UsageError(`--lane: must be ${EXPORT_LANES.join(' or ')}`);
+      const accounts = context!.get(AccountsService);
+      const accountId = await accounts.ensureAccount(values.account);
+      return exportSettingsJson(await accounts.updateExportSettings(accountId, { exportLane: values.lane as ExportLane }));
+    },
+  },
+  'exports:cancel': {
+    options: { export: { type: 'string' } },
+    required: ['export'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      if (!isUuid(values.export)) throw new UsageError('--export: must be an export id (a UUID)');
+      try {
+        return JSON.stringify(await context!.get(ExportCancellationService).cancel(values.export));
+      } catch (error) {
+        // Not a usage error (exit 1): the id was well formed, the export is unknown or already final.
+        if (error instanceof ExportNotCancellableError) throw new Error(error.message);
+        throw error;
+      }
+    },
+  },
 };
 
 /** Parses `<command> --flag value ...`; throws UsageError with a precise message. */
@@ -216,6 +278,27 @@ function webhookEvents(raw: string): WebhookEventType[] {
   if (unknown) throw new UsageError(`--events: unknown event "${unknown}" (known: ${WEBHOOK_EVENTS.join(', ')})`);
   if (events.length === 0) throw new UsageError('--events: name at least one event');
   return events as WebhookEventType[];
+}
+
+function onOff(option: string, raw: string): boolean {
+  if (raw !== 'on' && raw !== 'off') throw new UsageError(`--${option}: must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
+function defaultInstructions(raw: string): string {
+  if (raw.trim() === '') throw new UsageError('--default-instructions: must not be empty (use --clear-default-instructions to remove it)');
+  if (longerThan(raw, DEFAULT_INSTRUCTIONS_MAX_CHARS))
+    throw new UsageError(`--default-instructions: at most ${DEFAULT_INSTRUCTIONS_MAX_CHARS} characters`);
+  if (!isStorableText(raw)) throw new UsageError('--default-instructions: must not contain NUL characters or unpaired surrogates');
+  return raw;
+}
+
+function exportSettingsJson(settings: AccountExportSettings): string {
+  return JSON.stringify({
+    free_text_customisation: settings.freeTextCustomisation,
+    default_instructions: settings.defaultInstructions,
+    export_lane: settings.exportLane,
+  });
 }
 
 function integrationKind(raw: string): IntegrationKind {

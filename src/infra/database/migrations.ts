@@ -6,6 +6,7 @@ import { MoneyAndRecovery1795469942042 } from '../../../migrations/1795469942042
 import { SnapshotListIndexes1795700000000 } from '../../../migrations/1795700000000-SnapshotListIndexes';
 import { SnapshotRepresentations1795710000000 } from '../../../migrations/1795710000000-SnapshotRepresentations';
 import { Webhooks1795720000000 } from '../../../migrations/1795720000000-Webhooks';
+import { AccountExportSettings1795730000000 } from '../../../migrations/1795730000000-AccountExportSettings';
 import { WebhookOperations1795740000000 } from '../../../migrations/1795740000000-WebhookOperations';
 import { ExportRenderedBy1795760000000 } from '../../../migrations/1795760000000-ExportRenderedBy';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: Function[] = [
   SnapshotListIndexes1795700000000,
   SnapshotRepresentations1795710000000,
   Webhooks1795720000000,
+  AccountExportSettings1795730000000,
   WebhookOperations1795740000000,
   ExportRenderedBy1795760000000,
 ];

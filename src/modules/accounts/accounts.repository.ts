@@ -52,6 +52,17 @@ export class AccountsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  findExportSettings(accountId: string): Promise<Pick<Account, 'freeTextCustomisation' | 'defaultInstructions' | 'exportLane'> | null> {
+    return this.dataSource.getRepository(Account).findOne({
+      select: { freeTextCustomisation: true, defaultInstructions: true, exportLane: true },
+      where: { id: accountId },
+    });
+  }
+
+  async updateExportSettings(accountId: string, changes: Partial<Pick<Account, 'freeTextCustomisation' | 'defaultInstructions' | 'exportLane'>>): Promise<void> {
+    await this.dataSource.getRepository(Account).update({ id: accountId }, changes);
+  }
+
   findIntegrations(accountId: string): Promise<AccountIntegration[]> {
     return this.dataSource.getRepository(AccountIntegration).findBy({ accountId });
   }

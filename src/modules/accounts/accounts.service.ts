@@ -3,6 +3,14 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BudgetService } from '../budget/budget.service';
 import { AccountsRepository } from './accounts.repository';
 import type { AccountIntegration, IntegrationKind } from './entities/account-integration.entity';
+import type { ExportLane } from './entities/account.entity';
+
+/** The account's export settings, set by the operator (docs/decisions.md, Account export settings). */
+export interface AccountExportSettings {
+  freeTextCustomisation: boolean;
+  defaultInstructions: string | null;
+  exportLane: ExportLane;
+}
 
 export interface SessionIdentity {
   accountExternalId: string;
@@ -47,6 +55,21 @@ export class AccountsService {
 
   clearIntegration(accountId: string, integration: IntegrationKind): Promise<boolean> {
     return this.repository.clearIntegration(accountId, integration);
+  }
+
+  /** The settings of an account; those of a new account when it no longer exists (its export then fails on its own). */
+  async exportSettings(accountId: string): Promise<AccountExportSettings> {
+    const found = await this.repository.findExportSettings(accountId);
+    return {
+      freeTextCustomisation: found?.freeTextCustomisation ?? true,
+      defaultInstructions: found?.defaultInstructions ?? null,
+      exportLane: found?.exportLane ?? 'realtime',
+    };
+  }
+
+  async updateExportSettings(accountId: string, changes: Partial<AccountExportSettings>): Promise<AccountExportSettings> {
+    await this.repository.updateExportSettings(accountId, changes);
+    return this.exportSettings(accountId);
   }
 
   integrations(accountId: string): Promise<AccountIntegration[]> {

@@ -36,10 +36,14 @@ import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { ImageExportRunner, isImageExport } from './provider-exports/image-export';
 import type { RenderedBy } from './provider-exports/rendered-by';
 import type { ImagegenArtifactType, ImagegenProvider } from './export-types/image-styles';
+import { exportJobPriority } from './export-account-rules';
 
 const RETENTION_SWEEP_MS = 60_000;
 const TRANSLATABLE = ['fr', 'de', 'es', 'it', 'zh', 'ja'];
-const WORKER_LOST = 'The worker producing this export stopped before it finished; no charge was made. Please create the export again.';
+const WORKER_LOST =
+  'Cancelled: the workers producing this export kept stopping before it finished, so it was given up; no charge was made. Please create the export again.';
+/** How often a running provider export checks whether it was cancelled or deleted (from any process). */
+const CANCEL_CHECK_MS = 1_000;
 const STORES_UNAVAILABLE =
   'The export could not finish because a backing service stayed unavailable; no charge was made. Please create it again.';
 /** An export younger than this may still be on its way into the queue (the API inserts, then enqueues). */
@@ -219,11 +223,14 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       const job = await this.queue.getJob(exportJobId(record.id));
       const state = job ? await job.getState() : 'missing';
       if (state === 'failed') {
-        if (await this.finish(record, 'failed', { error: /stalled/i.test(job?.failedReason ?? '') ? WORKER_LOST : STORES_UNAVAILABLE }))
+        const givenUp = /stalled/i.test(job?.failedReason ?? '');
+        if (await this.finish(record, givenUp ? 'cancelled' : 'failed', { error: givenUp ? WORKER_LOST : STORES_UNAVAILABLE }))
           outcome.failed++;
       } else if (state === 'missing' || state === 'completed') {
         await job?.remove();
-        await this.queue.add({ exportId: record.id }, exportJobOptions(record.id));
+        const { exportLane } = await this.accounts.exportSettings(record.accountId);
+        const aiGenerated = !!findExportType(record.provider, record.artifactType)?.requires_provider;
+        await this.queue.add({ exportId: record.id }, exportJobOptions(record.id, exportJobPriority(exportLane, aiGenerated)));
         this.logger.warn({ exportId: record.id, state }, 'export job was missing from the queue: re-queued');
         outcome.requeued++;
       }
@@ -284,7 +291,40 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       await this.budget.release(record.accountId, this.reference(record));
       return undefined;
     }
-    return adapter.run({ ...input, artifactType: record.artifactType }, config);
+    const watch = this.watchForCancel(record.id);
+    try {
+      return await adapter.run({ ...input, artifactType: record.artifactType }, config, watch.signal);
+    } catch (error) {
+      if (!watch.signal.aborted) throw error;
+      // Cancelled (by the operator, or DELETE) from any process: the adapter withdrew the provider job; nothing is charged.
+      await this.budget.release(record.accountId, this.reference(record));
+      this.logger.log({ exportId: record.id }, 'export cancelled while its provider ran: provider work stopped');
+      return undefined;
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /**
+   * Aborts when the export leaves `processing` in PostgreSQL, which is where a cancel or DELETE from any process
+   * lands (a primary-key read every CANCEL_CHECK_MS while a provider runs).
+   */
+  private watchForCancel(exportId: string): { signal: AbortSignal; stop(): void } {
+    const controller = new AbortController();
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      this.repository
+        .statusOf(exportId)
+        .then((status) => {
+          if (status !== 'processing') controller.abort(new Error(`export ${exportId} is ${status ?? 'deleted'}`));
+        })
+        .catch(() => undefined) // a store hiccup is not a cancel; the next check retries
+        .finally(() => (checking = false));
+    }, CANCEL_CHECK_MS);
+    timer.unref();
+    return { signal: controller.signal, stop: () => clearInterval(timer) };
   }
 
   /**
@@ -340,7 +380,10 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     return finished;
   }
 
-  /** Bull gave the job up (retries exhausted, or its worker died twice): the export fails, if that can be written now. */
+  /**
+   * Bull gave the job up, if that can be written now: its workers kept dying (stalled past the limit) -> `cancelled`
+   * (../shared/spec/decisions.md section 2, "its worker gives it up for good"); retries exhausted -> `failed`.
+   */
   private async onJobFailed(job: Job<ExportJobData>, error: Error): Promise<void> {
     const stalled = /stalled/i.test(error.message);
     if (!stalled && job.attemptsMade < (job.opts.attempts ?? 1)) return;
@@ -352,7 +395,7 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
         : error instanceof ProviderTransientError
           ? `The provider stayed unavailable: ${error.message}; no charge was made`
           : STORES_UNAVAILABLE;
-      await this.finish(record, 'failed', { error: reason });
+      await this.finish(record, stalled ? 'cancelled' : 'failed', { error: reason });
     } catch (failure) {
       this.logger.warn(
         { exportId: job.data.exportId, err: String(failure) },

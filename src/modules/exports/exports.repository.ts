@@ -78,6 +78,12 @@ export class ExportsRepository {
     return affected > 0;
   }
 
+  /** The state of one job (primary key), or null once it is deleted. */
+  async statusOf(id: string): Promise<ExportStatus | null> {
+    const [row]: Array<{ status: ExportStatus }> = await this.dataSource.query('SELECT status FROM export_jobs WHERE id = $1', [id]);
+    return row?.status ?? null;
+  }
+
   async delete(id: string): Promise<void> {
     await this.dataSource.getRepository(ExportJob).delete({ id });
   }

@@ -21,6 +21,7 @@ import { ExportsRepository } from './exports.repository';
 import { notebookIntegrationError } from './provider-exports/notebooklm-enterprise';
 import type { ExportRequest } from './pipes/export-request.pipe';
 import { isUuid } from '../../common/validation/uuid';
+import { effectiveExportOptions, exportJobPriority } from './export-account-rules';
 
 /** What the retention promise is measured against: now, and how long completed bytes are kept. */
 export interface Retention {
@@ -49,7 +50,7 @@ export class ExportsService {
   private readonly logger = new Logger('ExportsService');
 
   async create(principal: Principal, request: ExportRequest): Promise<ExportCreatedDto> {
-    const { snapshotId, type, options } = request;
+    const { snapshotId, type } = request;
     const configured = await this.accounts.integrations(principal.accountId);
     const integrations = new Set(configured.map((i) => i.integration));
     // Configured, but of a kind that cannot make this type (the NotebookLM Enterprise API makes audio only).
@@ -58,6 +59,9 @@ export class ExportsService {
     const snapshot = await this.snapshots.findOwned(principal.accountId, snapshotId);
     if (!snapshot) throw notFound(`Snapshot ${snapshotId} not found`);
 
+    // The job stores (and shows) the options it runs with: instructions as the account's settings make them.
+    const settings = await this.accounts.exportSettings(principal.accountId);
+    const options = effectiveExportOptions(request.options, settings, 'instructions' in type.options_schema);
     const id = randomUUID();
     await this.repository.insert({
       id,
@@ -71,7 +75,7 @@ export class ExportsService {
       costCents: '0',
     });
     try {
-      await this.queue.add({ exportId: id }, exportJobOptions(id));
+      await this.queue.add({ exportId: id }, exportJobOptions(id, exportJobPriority(settings.exportLane, type.requires_provider !== null)));
     } catch (error) {
       // Not queued: the client is told to retry (503), so no job must stay behind to run as a duplicate.
       await this.repository.delete(id).catch(() => undefined);
