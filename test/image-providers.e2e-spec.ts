@@ -4,6 +4,17 @@ import { BudgetService } from '../src/modules/budget/budget.service';
 import { startFakeImageServer, type FakeImageServer } from './fakes/fake-image-servers';
 import { FAKE_API_KEY, startFakeProvider, type FakeProvider, type RecordedRequest } from './fakes/fake-provider-servers';
 import { bootTestAppWithEnv, downloadExport, finishedExport, newAccount, type TestApp } from './support/test-app';
+import { pollUntil } from './support/poll';
+import type { Queue } from 'bull';
+import { getQueueToken } from '@nestjs/bull';
+import { runCli } from '../src/cli/run-cli';
+import { EXPORTS_QUEUE } from '../src/infra/queues/queue-names';
+import { BATCH_EXPORT_PRIORITY, REALTIME_EXPORT_PRIORITY } from '../src/modules/exports/export-account-rules';
+
+async function cli(...argv: string[]) {
+  const code = await runCli(argv, { out: () => undefined, err: () => undefined });
+  return { code };
+}
 
 /** Usage the plan model's fake reports for every plan. */
 const PLAN_USAGE = { prompt_tokens: 2100, completion_tokens: 900 };
@@ -269,6 +280,48 @@ describe('image exports drawn by the vendors (loopback fakes of the OpenAI Image
     const prompt = (openai.requests[imagesBefore].body as { prompt: string }).prompt;
     expect(prompt).toContain('Panel 1: "Key dates"');
     expect(items.some((item) => prompt.includes(`${item.key_date}: `) && prompt.includes(item.title))).toBe(true);
+  });
+
+  it("queues a batch-lane account's vendor-drawn image export in the batch lane, like the other AI exports", async () => {
+    const batch = await newAccount(t);
+    const batchAuth = `Bearer ${batch.apiKey}`;
+    const batchSnapshot = await scanSnapshot(t, batchAuth);
+    expect((await cli('export-lane:set', '--account', batch.accountId, '--lane', 'batch')).code).toBe(0);
+    const createFor = (provider: string, artifactType: string) =>
+      t
+        .http()
+        .post('/v1/exports')
+        .set('Authorization', batchAuth)
+        .send({ snapshot_id: batchSnapshot, provider, artifact_type: artifactType, options: {} })
+        .expect(202);
+    const image = (await createFor('imagegen-b-infographic', 'infographic-custom')).body.export_job_id;
+    const csv = (await createFor('internal-csv', 'csv')).body.export_job_id;
+    expect(await finishedExport(t, image, batchAuth)).toMatchObject({ status: 'completed', rendered_by: 'gemini' });
+    expect(await finishedExport(t, csv, batchAuth)).toMatchObject({ status: 'completed' });
+    const queue = t.app.get<Queue>(getQueueToken(EXPORTS_QUEUE));
+    expect((await queue.getJob(`export:${image}`))?.opts.priority).toBe(BATCH_EXPORT_PRIORITY);
+    expect((await queue.getJob(`export:${csv}`))?.opts.priority).toBe(REALTIME_EXPORT_PRIORITY);
+  });
+
+  it('an operator cancel stops a vendor drawing in flight: the call is withdrawn, the export ends cancelled and nothing is charged', async () => {
+    const budget = t.app.get(BudgetService);
+    const before = await budget.view(accountId);
+    const held = openai.holdNext();
+    const imagesBefore = openai.requests.length;
+    let id: string;
+    try {
+      id = (await create('imagegen-a-infographic', 'infographic-custom')).body.export_job_id;
+      await pollUntil(async () => openai.requests.length > imagesBefore);
+      const abandonedBefore = openai.abandoned;
+      expect((await cli('exports:cancel', '--export', id)).code).toBe(0);
+      await pollUntil(async () => openai.abandoned > abandonedBefore);
+    } finally {
+      held.release();
+    }
+    const done = await t.http().get(`/v1/exports/${id}`).set('Authorization', auth).expect(200);
+    expect(done.body).toMatchObject({ status: 'cancelled', cost_cents: 0, download_url: null });
+    await pollUntil(async () => (await budget.view(accountId)).reserved_cents === before.reserved_cents);
+    expect((await budget.view(accountId)).spent_cents).toBe(before.spent_cents);
   });
 
   it('an image export the pool cannot cover fails naming the budget, before any vendor call', async () => {

@@ -42,7 +42,7 @@ export function fakePng(label: string): Buffer {
 }
 
 /** What the next image request gets instead of the image: an HTTP status (the vendor's error body), or these bytes. */
-type Override = { status: number } | { bytes: Buffer };
+type Override = { status: number } | { bytes: Buffer } | { held: Promise<void> };
 
 export interface FakeImageServer {
   kind: FakeImageKind;
@@ -56,6 +56,10 @@ export interface FakeImageServer {
   failNext(status: number, times?: number): void;
   /** The next image request gets `bytes` (base64-encoded as the vendor would) instead of the PNG. */
   sendNext(bytes: Buffer): void;
+  /** The next image request is answered (with the PNG) only once `release()` is called: work in flight. */
+  holdNext(): { release(): void };
+  /** Image requests whose client hung up before the reply (an aborted call). */
+  abandoned: number;
   close(): Promise<void>;
 }
 
@@ -182,6 +186,7 @@ export async function startFakeImageServer(
   const png = fakePng(`fake ${kind} image`);
   const usage = options.usage ?? (kind === 'openai' ? { inputTokens: 900, outputTokens: 6240 } : { inputTokens: 700, outputTokens: 1290 });
 
+  const state = { abandoned: 0 };
   const server = createServer((req, res) => {
     recordRequest(req)
       .then(async (recorded): Promise<{ status: number; headers: Record<string, string>; body: string }> => {
@@ -205,7 +210,17 @@ export async function startFakeImageServer(
         }
         requests.push(recorded);
         if (recorded.method !== 'POST') return { status: 405, headers: {}, body: '' };
-        const override = overrides.shift();
+        let override = overrides.shift();
+        if (override && 'held' in override) {
+          let hungUp = false;
+          const closed = new Promise<void>((resolve) => res.once('close', () => resolve(void (hungUp = true))));
+          await Promise.race([override.held, closed]);
+          if (hungUp) {
+            state.abandoned++;
+            return { status: 499, headers: {}, body: '' };
+          }
+          override = undefined;
+        }
         let reply: Reply;
         if (override && 'status' in override) {
           reply =
@@ -220,6 +235,7 @@ export async function startFakeImageServer(
       })
       .then(
         (reply) => {
+          if (res.destroyed) return;
           res.writeHead(reply.status, reply.headers);
           res.end(reply.body);
         },
@@ -242,6 +258,14 @@ export async function startFakeImageServer(
     },
     sendNext(bytes) {
       overrides.push({ bytes });
+    },
+    holdNext() {
+      let release = () => {};
+      overrides.push({ held: new Promise<void>((resolve) => (release = resolve)) });
+      return { release: () => release() };
+    },
+    get abandoned() {
+      return state.abandoned;
     },
     close() {
       return new Promise<void>((resolve) => {

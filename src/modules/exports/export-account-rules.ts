@@ -31,7 +31,15 @@ export function effectiveExportOptions(
   return instructions === null || instructions === undefined ? rest : { ...rest, instructions };
 }
 
-/** AI-generated (provider-backed) exports of a batch-lane account queue behind everything else; the lane does not apply to internal types. */
+/** AI-generated exports: the provider integration types, and the image types a vendor draws on this deployment. */
+export function isAiGeneratedExport(
+  type: { provider: string; requires_provider: string | null },
+  drawnByVendor: (provider: string) => boolean,
+): boolean {
+  return type.requires_provider !== null || drawnByVendor(type.provider);
+}
+
+/** AI-generated exports of a batch-lane account queue behind everything else; the lane does not apply to internal types. */
 export function exportJobPriority(lane: ExportLane, aiGenerated: boolean): number {
   return aiGenerated && lane === 'batch' ? BATCH_EXPORT_PRIORITY : REALTIME_EXPORT_PRIORITY;
 }

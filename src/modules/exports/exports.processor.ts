@@ -36,7 +36,7 @@ import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { ImageExportRunner, isImageExport } from './provider-exports/image-export';
 import type { RenderedBy } from './provider-exports/rendered-by';
 import type { ImagegenArtifactType, ImagegenProvider } from './export-types/image-styles';
-import { exportJobPriority } from './export-account-rules';
+import { exportJobPriority, isAiGeneratedExport } from './export-account-rules';
 
 const RETENTION_SWEEP_MS = 60_000;
 const TRANSLATABLE = ['fr', 'de', 'es', 'it', 'zh', 'ja'];
@@ -229,7 +229,8 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       } else if (state === 'missing' || state === 'completed') {
         await job?.remove();
         const { exportLane } = await this.accounts.exportSettings(record.accountId);
-        const aiGenerated = !!findExportType(record.provider, record.artifactType)?.requires_provider;
+        const type = findExportType(record.provider, record.artifactType);
+        const aiGenerated = !!type && isAiGeneratedExport(type, (provider) => this.images.drawsWithVendor(provider));
         await this.queue.add({ exportId: record.id }, exportJobOptions(record.id, exportJobPriority(exportLane, aiGenerated)));
         this.logger.warn({ exportId: record.id, state }, 'export job was missing from the queue: re-queued');
         outcome.requeued++;
@@ -279,10 +280,28 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
       record.provider === 'notebook'
         ? (NOTEBOOK_DEFAULT_COST_CENTS[record.artifactType as keyof typeof NOTEBOOK_DEFAULT_COST_CENTS] ?? 0)
         : Math.ceil(BRIEFING_SCRIPT_MAX_CHARS * VOICE_PRICE_CENTS_PER_CHARACTER);
-    if (!(await this.budget.reserveOnce(record.accountId, this.reference(record), expected))) {
+    return this.runPaid(record, expected, (signal) => adapter.run({ ...input, artifactType: record.artifactType }, config, signal));
+  }
+
+  /**
+   * An image export drawn by its vendor (provider-exports/image-export.ts), paid like the integration types.
+   */
+  private runImageVendor(record: ExportJob, provider: ImagegenProvider, input: RenderInput) {
+    const artifactType = record.artifactType as ImagegenArtifactType;
+    const expected = this.images.maxCostCents(provider, artifactType, input);
+    return this.runPaid(record, expected, (signal) => this.images.run(provider, artifactType, input, signal));
+  }
+
+  /**
+   * Paid work for an export: the most it can cost is held first, once per export however often its job runs (a pool
+   * that cannot cover it fails the export naming the budget), and the work is aborted when the export is cancelled or
+   * deleted from any process meanwhile, releasing the hold. Returns undefined when the job was finished here.
+   */
+  private async runPaid<T>(record: ExportJob, expectedCents: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    if (!(await this.budget.reserveOnce(record.accountId, this.reference(record), expectedCents))) {
       const remaining = (await this.budget.view(record.accountId)).remaining_cents;
       await this.finish(record, 'failed', {
-        error: `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`,
+        error: `The budget pool cannot cover this export: it may cost up to ${expectedCents} cents and ${remaining} remain`,
       });
       return undefined;
     }
@@ -293,10 +312,10 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     }
     const watch = this.watchForCancel(record.id);
     try {
-      return await adapter.run({ ...input, artifactType: record.artifactType }, config, watch.signal);
+      return await work(watch.signal);
     } catch (error) {
       if (!watch.signal.aborted) throw error;
-      // Cancelled (by the operator, or DELETE) from any process: the adapter withdrew the provider job; nothing is charged.
+      // Cancelled (by the operator, or DELETE) from any process: the provider call was withdrawn; nothing is charged.
       await this.budget.release(record.accountId, this.reference(record));
       this.logger.log({ exportId: record.id }, 'export cancelled while its provider ran: provider work stopped');
       return undefined;
@@ -325,27 +344,6 @@ export class ExportsProcessor implements OnApplicationBootstrap, OnApplicationSh
     }, CANCEL_CHECK_MS);
     timer.unref();
     return { signal: controller.signal, stop: () => clearInterval(timer) };
-  }
-
-  /**
-   * An image export drawn by its vendor (provider-exports/image-export.ts): the most it can cost is held first, as
-   * for the integration types, and a pool that cannot cover it fails the export naming the budget.
-   */
-  private async runImageVendor(record: ExportJob, provider: ImagegenProvider, input: RenderInput) {
-    const artifactType = record.artifactType as ImagegenArtifactType;
-    const expected = this.images.maxCostCents(provider, artifactType, input);
-    if (!(await this.budget.reserveOnce(record.accountId, this.reference(record), expected))) {
-      const remaining = (await this.budget.view(record.accountId)).remaining_cents;
-      await this.finish(record, 'failed', {
-        error: `The budget pool cannot cover this export: it may cost up to ${expected} cents and ${remaining} remain`,
-      });
-      return undefined;
-    }
-    if ((await this.repository.findById(record.id))?.status !== 'processing') {
-      await this.budget.release(record.accountId, this.reference(record));
-      return undefined;
-    }
-    return this.images.run(provider, artifactType, input);
   }
 
   /** Final state and money in one transaction: the hold is settled (or released) exactly when the state lands. */

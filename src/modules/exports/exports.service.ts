@@ -21,7 +21,8 @@ import { ExportsRepository } from './exports.repository';
 import { notebookIntegrationError } from './provider-exports/notebooklm-enterprise';
 import type { ExportRequest } from './pipes/export-request.pipe';
 import { isUuid } from '../../common/validation/uuid';
-import { effectiveExportOptions, exportJobPriority } from './export-account-rules';
+import { effectiveExportOptions, exportJobPriority, isAiGeneratedExport } from './export-account-rules';
+import { ImageExportRunner } from './provider-exports/image-export';
 
 /** What the retention promise is measured against: now, and how long completed bytes are kept. */
 export interface Retention {
@@ -45,6 +46,7 @@ export class ExportsService {
     @InjectQueue(EXPORTS_QUEUE) private readonly queue: Queue<ExportJobData>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly images: ImageExportRunner,
   ) {}
 
   private readonly logger = new Logger('ExportsService');
@@ -75,7 +77,16 @@ export class ExportsService {
       costCents: '0',
     });
     try {
-      await this.queue.add({ exportId: id }, exportJobOptions(id, exportJobPriority(settings.exportLane, type.requires_provider !== null)));
+      await this.queue.add(
+        { exportId: id },
+        exportJobOptions(
+          id,
+          exportJobPriority(
+            settings.exportLane,
+            isAiGeneratedExport(type, (provider) => this.images.drawsWithVendor(provider)),
+          ),
+        ),
+      );
     } catch (error) {
       // Not queued: the client is told to retry (503), so no job must stay behind to run as a duplicate.
       await this.repository.delete(id).catch(() => undefined);

@@ -113,6 +113,11 @@ export class ImageExportRunner {
     this.credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
   }
 
+  /** An image export type whose vendor draws it on this deployment: AI-generated work, in the account's export lane. */
+  drawsWithVendor(provider: string): boolean {
+    return isImageExport(provider) && this.configured(provider);
+  }
+
   /** Whether the vendor of this image export type has a key (otherwise the local renderer draws it). */
   configured(provider: ImagegenProvider): boolean {
     return this.providers.image(IMAGE_EXPORT_VENDORS[provider]) !== null;
