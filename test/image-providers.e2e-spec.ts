@@ -2,6 +2,7 @@ import { IMAGE_MODEL_PRICES, costCents, priceCents } from '../src/domain/vocabul
 import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BudgetService } from '../src/modules/budget/budget.service';
 import { startFakeImageServer, type FakeImageServer } from './fakes/fake-image-servers';
+import { startFakeOpenAiCompatible, type FakeOpenAiCompatible } from './fakes/fake-openai-compatible';
 import { FAKE_API_KEY, startFakeProvider, type FakeProvider, type RecordedRequest } from './fakes/fake-provider-servers';
 import { bootTestAppWithEnv, downloadExport, finishedExport, newAccount, type TestApp } from './support/test-app';
 import { pollUntil } from './support/poll';
@@ -381,5 +382,60 @@ describe('image exports without a vendor key (the local renderer is the offline 
       .send({ snapshot_id: snapshotId, provider: 'internal-csv', artifact_type: 'csv', options: {} })
       .expect(202);
     expect(await finishedExport(t, created.body.export_job_id, auth)).toMatchObject({ status: 'completed', rendered_by: null });
+  });
+});
+
+describe('image plans on a self-hosted model (openai-compatible first for the tiers it maps)', () => {
+  const PRICES = { input: 0.02, output: 0.05 };
+  let selfHosted: FakeOpenAiCompatible;
+  let openaiChat: FakeProvider;
+  let openai: FakeImageServer;
+  let t: TestApp;
+  let auth: string;
+  let snapshotId: string;
+
+  beforeAll(async () => {
+    selfHosted = await startFakeOpenAiCompatible({ models: ['llama-plan'] }, (request) => planReply(request)?.text);
+    openaiChat = await startFakeProvider('openai');
+    openai = await startFakeImageServer('openai', { forwardTo: openaiChat.baseUrl });
+    t = await bootTestAppWithEnv({
+      OPENAI_API_KEY: FAKE_API_KEY,
+      OPENAI_BASE_URL: openai.baseUrl,
+      GEMINI_API_KEY: '',
+      OPENAI_COMPATIBLE_BASE_URL: selfHosted.baseUrl,
+      OPENAI_COMPATIBLE_MODELS: 'large=llama-plan',
+      OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_INPUT: String(PRICES.input),
+      OPENAI_COMPATIBLE_PRICE_CENTS_PER_1K_OUTPUT: String(PRICES.output),
+    });
+    auth = `Bearer ${(await newAccount(t)).apiKey}`;
+    snapshotId = await scanSnapshot(t, auth);
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([selfHosted.close(), openaiChat.close(), openai.close()]);
+  });
+
+  it('planModel large plans on the self-hosted model, priced at the configured prices', async () => {
+    const plansBefore = selfHosted.replies.length;
+    const created = await t
+      .http()
+      .post('/v1/exports')
+      .set('Authorization', auth)
+      .send({
+        snapshot_id: snapshotId,
+        provider: 'imagegen-a-infographic',
+        artifact_type: 'infographic-custom',
+        options: { planModel: 'large' },
+      })
+      .expect(202);
+    const done = await finishedExport(t, created.body.export_job_id, auth);
+    expect(done).toMatchObject({ status: 'completed', rendered_by: 'openai' });
+    const plans = selfHosted.replies.slice(plansBefore).filter((reply) => reply.request.rawBody.includes('infographic planner'));
+    expect(plans).toHaveLength(1);
+    expect((plans[0].request.body as { model: string }).model).toBe('llama-plan');
+    expect(openaiChat.requests.filter(isPlan)).toHaveLength(0);
+    const usage = plans[0].usage!;
+    const plan = (usage.prompt_tokens / 1000) * PRICES.input + (usage.completion_tokens / 1000) * PRICES.output;
+    expect(done.cost_cents).toBe(wholeCents(plan + imageCost('openai-image', openai)));
   });
 });

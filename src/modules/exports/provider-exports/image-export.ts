@@ -20,9 +20,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import {
+  compatibleCatalogueEnv,
   IMAGE_MODEL_PRICES,
   IMAGE_MODELS,
-  MODEL_PRICES,
+  modelPrice,
   priceCents,
   resolveModel,
   type ResolvedModel,
@@ -110,7 +111,11 @@ export class ImageExportRunner {
     @Inject(PROVIDER_REGISTRY) private readonly providers: ProviderRegistry,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.credentials = vendorCredentials((vendor) => config.providers[vendor].apiKey);
+    // The catalogue as scans see it: a self-hosted endpoint plans for the tiers it maps, priced by its settings.
+    this.credentials = {
+      ...vendorCredentials((vendor) => config.providers[vendor].apiKey),
+      ...compatibleCatalogueEnv(config.openaiCompatible),
+    };
   }
 
   /** An image export type whose vendor draws it on this deployment: AI-generated work, in the account's export lane. */
@@ -133,7 +138,7 @@ export class ImageExportRunner {
   maxCostCents(provider: ImagegenProvider, artifactType: ImagegenArtifactType, input: RenderInput): number {
     const { planText } = this.prompts(provider, artifactType, input);
     const model = this.planModel(provider, input.options);
-    const planPrice = model && model.provider !== 'offline' ? MODEL_PRICES[model.model.id] : undefined;
+    const planPrice = model && model.provider !== 'offline' ? modelPrice(model.model.id, this.credentials) : undefined;
     const planInput = Math.ceil((PLAN_SYSTEM.length + planText.length) / 3);
     const plan = planPrice ? priceCents(planPrice, { inputTokens: 2 * planInput + PLAN_MAX_TOKENS, outputTokens: 2 * PLAN_MAX_TOKENS }) : 0;
     const vendor = IMAGE_EXPORT_VENDORS[provider];
@@ -155,7 +160,7 @@ export class ImageExportRunner {
     const port = this.providers.image(vendor);
     if (!port) throw new ProviderFailure(`${vendor}: image generation is not configured`, vendor, null);
     const { sources, style, planText } = this.prompts(provider, artifactType, input);
-    const session = new LlmSession(signal);
+    const session = new LlmSession(signal, this.credentials);
     const plan = (await this.writePlan(provider, input, planText, sources, session)) ?? snapshotImagePlan(input.snapshot, sources);
 
     const page = PAGES[artifactType];
