@@ -62,8 +62,15 @@ describe('operator CLI', () => {
     expect(listed.body.data.map((e: { id: string }) => e.id)).toEqual([endpoint.id]);
     const fromCli = await cli('webhooks:list', '--account', account);
     expect(JSON.parse(fromCli.out)).toEqual([{ ...endpoint, secret: undefined }].map((e) => JSON.parse(JSON.stringify(e))));
+    const rotated = await cli('webhooks:rotate-secret', '--account', account, '--id', endpoint.id);
+    expect(rotated.code).toBe(0);
+    const withNewSecret = JSON.parse(rotated.out);
+    expect(withNewSecret).toMatchObject({ id: endpoint.id, secret: expect.stringMatching(/^whsec_/) });
+    expect(withNewSecret.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(withNewSecret.previous_secret_expires_at)).toBeGreaterThan(Date.now());
     expect((await cli('webhooks:delete', '--account', account, '--id', endpoint.id)).code).toBe(0);
     expect(JSON.parse((await cli('webhooks:list', '--account', account)).out)).toEqual([]);
+    expect((await cli('webhooks:rotate-secret', '--account', account, '--id', endpoint.id)).code).toBe(1);
     expect((await cli('webhooks:delete', '--account', account, '--id', endpoint.id)).code).toBe(1);
   });
 

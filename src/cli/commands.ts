@@ -37,6 +37,8 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
                       registers a webhook endpoint; prints it as JSON with its signing secret (once)
   webhooks:list       --account <id>                    prints the account's endpoints as JSON (no secrets)
   webhooks:delete     --account <id> --id <endpoint id>
+  webhooks:rotate-secret --account <id> --id <endpoint id>
+                      prints the endpoint with a new signing secret (once); the old one also signs for the grace period
   customisation:set   --account <id> [--free-text on|off] [--default-instructions <text> | --clear-default-instructions]
                       off: export requests' instructions are replaced by the default (dropped without one);
                       the default (at most ${DEFAULT_INSTRUCTIONS_MAX_CHARS} characters) also fills requests that send none
@@ -189,6 +191,16 @@ export const COMMANDS: Record<string, Command> = {
       if (!accountId) throw new Error(`account ${values.account} not found`);
       await context!.get(WebhooksService).remove(accountId, values.id);
       return `webhook endpoint ${values.id} deleted`;
+    },
+  },
+  'webhooks:rotate-secret': {
+    options: { ...ACCOUNT, id: { type: 'string' } },
+    required: ['account', 'id'],
+    needsDatabase: true,
+    async run(values, { context }) {
+      const accountId = await context!.get(AccountsService).findAccountId(values.account);
+      if (!accountId) throw new Error(`account ${values.account} not found`);
+      return JSON.stringify(await context!.get(WebhooksService).rotateSecret(accountId, values.id));
     },
   },
   // Account export settings and operator cancel: docs/decisions.md, "Account export settings".
