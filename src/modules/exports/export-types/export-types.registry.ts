@@ -91,7 +91,8 @@ function planModel(defaultTier: string): OptionSchema {
     type: 'string',
     enum: ['medium5', 'medium', 'large', 'large48'],
     default: defaultTier,
-    description: 'Model tier that plans the layout and copy before the image is rendered.',
+    description:
+      'Model tier that plans the layout and copy before the image is drawn: a tier of the configured providers, or `medium5`, the medium model of the GPT-5 family (OpenAI).',
   };
 }
 
