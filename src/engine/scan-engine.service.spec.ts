@@ -1,5 +1,9 @@
 import type { ResolvedScanConfig } from '../domain/scan-config.types';
-import { SNAPSHOT_TITLE_MAX_LENGTH, titleOf } from './scan-engine.service';
+import type { AppConfig } from '../config/app-config';
+import { VENDOR_KEYS } from '../domain/vocabulary/models';
+import { createProviderRegistry } from '../infra/providers/provider-registry';
+import { CalendarService } from './calendar/calendar.service';
+import { ScanEngineService, SNAPSHOT_TITLE_MAX_LENGTH, titleOf } from './scan-engine.service';
 
 const config = (jurisdictions: string[], areas: string[]) => ({ jurisdictions, areas, horizon: 36 }) as ResolvedScanConfig;
 const names = (prefix: string, count: number, length: number) =>
@@ -22,4 +26,49 @@ describe('titleOf', () => {
     expect(title.endsWith(`36 months (2026-11-23)${suffix}`)).toBe(true);
     if (jurisdictions.length > 1 && jurisdictions.join(', ').length > 140) expect(title).toMatch(/ and \d+ more · /);
   });
+});
+
+describe('offline pacing (OFFLINE_STEP_MS)', () => {
+  const noVendor = { apiKey: undefined, baseUrl: undefined };
+  const appConfig = {
+    providers: Object.fromEntries(VENDOR_KEYS.map((vendor) => [vendor, noVendor])),
+    openaiCompatible: undefined,
+  } as unknown as AppConfig;
+  const engine = new ScanEngineService(appConfig, createProviderRegistry(appConfig.providers), new CalendarService());
+  const scan = (engineName: ResolvedScanConfig['engine']): ResolvedScanConfig => ({
+    jurisdictions: ['EU', 'UK'],
+    areas: ['Payments'],
+    horizon: 18,
+    engine: engineName,
+    model: null,
+    searchModel: null,
+    verificationMode: null,
+    realist: false,
+    auditor: false,
+    auditorModel: 'medium',
+    fetchProvider: null,
+    searchProvider: null,
+    verifyProvider: 'fetch-b',
+    translationLanguages: [],
+  });
+
+  it.each(['v4', 'council'] as const)(
+    '%s: each pause follows a report, never precedes one, and none follows finalise',
+    async (engineName) => {
+      const calls: string[] = [];
+      await engine.run({
+        scanId: 'scan-1',
+        config: scan(engineName),
+        scanDate: '2026-11-24',
+        advance: async (phase) => void calls.push(phase),
+        pace: async () => void calls.push('pause'),
+      });
+      expect(calls[0]).toBe('plan');
+      expect(calls.at(-1)).toBe('finalise');
+      calls.forEach((call, index) => {
+        if (call === 'pause') expect(calls[index - 1]).not.toBe('pause');
+        else if (call !== 'finalise') expect(calls[index + 1]).toBe('pause');
+      });
+    },
+  );
 });

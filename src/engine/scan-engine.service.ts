@@ -48,10 +48,11 @@ export class ScanEngineService {
     let phases = 0;
     let translationCents = 0;
     const cost = () => costCents(price, { phases }, this.credentials) + translationCents;
+    // The offline council's reports: the demo pause (OFFLINE_STEP_MS) follows a report, so no message covers it.
     const step = async (phase: string, percent: number, message: string) => {
-      await ctx.pace();
       phases++;
       await ctx.advance(phase, percent, message, cost());
+      if (phase !== 'finalise') await ctx.pace();
     };
     const translate = async (envelope: Record<string, unknown>) => {
       const result = await this.translate(envelope, ctx.config);
@@ -62,12 +63,9 @@ export class ScanEngineService {
     const { config } = ctx;
 
     const plan = `Planning: ${config.jurisdictions.length} jurisdiction(s) x ${config.areas.length} area(s) over ${config.horizon} months`;
-    if (config.engine === 'council') {
-      await step('plan', 5, plan);
-      return this.runCouncil(ctx, calendar, step, translate, cost);
-    }
     phases++;
     await ctx.advance('plan', 5, plan, cost());
+    if (config.engine === 'council') return this.runCouncil(ctx, calendar, step, translate, cost);
     if (analyst.provider !== 'offline') return this.runLlm(ctx, analyst, calendar, translate, cost);
     await ctx.pace();
     return this.runOffline(ctx, calendar, translate, cost, () => phases++);
@@ -195,6 +193,7 @@ export class ScanEngineService {
     const title = (suffix: string) => titleOf(config, ctx.scanDate, suffix);
     const seating = councilSeating(this.credentials, (provider) => this.providers.llm(provider));
     if (!seating) {
+      await ctx.pace();
       const compose = (entries: SelectedEntry[], lens: Lens) => this.compose(entries, matched, matchedCount, calendar, ctx, lens);
       return runOfflineCouncil({ ctx, selected, step, translate, cost, compose, title });
     }
