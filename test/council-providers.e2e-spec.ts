@@ -168,6 +168,14 @@ describe('council scans on configured providers', () => {
     expect(promptsOf(seatA).prompt).toContain('Calendar candidates');
     expect(promptsOf(seatB).prompt).toContain('Calendar candidates');
 
+    // Each seat's briefing was drafted by its own vendor's writer model, as in a standard scan.
+    expect(anthropic.requests.filter((r) => roleOf(promptsOf(r).system) === 'sub-editor').map((r) => promptsOf(r).model)).toEqual([
+      'claude-sonnet-4-5-20250929',
+    ]);
+    expect(openai.requests.filter((r) => roleOf(promptsOf(r).system) === 'sub-editor').map((r) => promptsOf(r).model)).toEqual([
+      'gpt-5.1-2025-11-13',
+    ]);
+
     // The writer of seat A's vendor composed the composite's prose from the merged items.
     const writer = anthropic.requests.filter((r) => roleOf(promptsOf(r).system) === 'council');
     expect(writer).toHaveLength(1);

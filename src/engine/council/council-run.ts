@@ -62,12 +62,12 @@ export async function runLlmCouncil(input: LlmCouncilInput): Promise<EngineOutpu
   };
 
   const abort = new AbortController();
-  const runSeat = async (seat: SeatName, role: CouncilRole) => {
+  const runSeat = async (seat: SeatName, role: CouncilRole, writer: CouncilRole) => {
     // Errors of the scan itself (cancelled, cost ceiling) pass through unnamed; only the seat's own work is named.
     let scanError: unknown;
     try {
       const result = await analyseWithLlm(
-        { ...input.shared, analyst: role },
+        { ...input.shared, analyst: role, writer },
         { config, scanDate: ctx.scanDate, candidates: input.candidates, calendarVersion: input.calendarVersion },
         {
           phase: async (name, message, costSoFar) => {
@@ -93,7 +93,10 @@ export async function runLlmCouncil(input: LlmCouncilInput): Promise<EngineOutpu
       throw error === scanError ? error : seatError(seat, role, error);
     }
   };
-  const [seatA, seatB] = await Promise.all([runSeat('A', seating.seats[0]), runSeat('B', seating.seats[1])]);
+  const [seatA, seatB] = await Promise.all([
+    runSeat('A', seating.seats[0], seating.seatWriters[0]),
+    runSeat('B', seating.seats[1], seating.seatWriters[1]),
+  ]);
 
   const merged = mergeSeats(seatView(seatA), seatView(seatB));
   const { agreed, disputed, single_seat: singleSeat } = merged.counts;

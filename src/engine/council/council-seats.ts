@@ -14,6 +14,9 @@ export interface CouncilRole extends LlmRole {
 
 export interface CouncilSeating {
   seats: [CouncilRole, CouncilRole];
+  /** Each seat's sub-editor: its vendor's writer, as in a standard scan. */
+  seatWriters: [CouncilRole, CouncilRole];
+  /** The composite's writer: seat A's. */
   writer: CouncilRole;
 }
 
@@ -34,7 +37,8 @@ export function councilSeating(env: Env, llmOf: (provider: string) => LlmPort | 
   }
   if (analysts.length === 0) return null;
   const [seatA, seatB = seatA] = analysts;
-  return { seats: [seatA, seatB], writer: writerFor(seatA, env, llmOf) };
+  const seatWriters: [CouncilRole, CouncilRole] = [writerFor(seatA, env, llmOf), writerFor(seatB, env, llmOf)];
+  return { seats: [seatA, seatB], seatWriters, writer: seatWriters[0] };
 }
 
 /**
