@@ -187,8 +187,7 @@ export const COMMANDS: Record<string, Command> = {
     required: ['account', 'id'],
     needsDatabase: true,
     async run(values, { context }) {
-      const accountId = await context!.get(AccountsService).findAccountId(values.account);
-      if (!accountId) throw new Error(`account ${values.account} not found`);
+      const accountId = await knownAccountId(context!, values.account);
       await context!.get(WebhooksService).remove(accountId, values.id);
       return `webhook endpoint ${values.id} deleted`;
     },
@@ -198,8 +197,7 @@ export const COMMANDS: Record<string, Command> = {
     required: ['account', 'id'],
     needsDatabase: true,
     async run(values, { context }) {
-      const accountId = await context!.get(AccountsService).findAccountId(values.account);
-      if (!accountId) throw new Error(`account ${values.account} not found`);
+      const accountId = await knownAccountId(context!, values.account);
       return JSON.stringify(await context!.get(WebhooksService).rotateSecret(accountId, values.id));
     },
   },
@@ -272,6 +270,13 @@ export function parseCommand(argv: string[]): { name: string; command: Command; 
     if (values[option] === undefined || values[option]!.trim() === '') throw new UsageError(`${name}: --${option} is required`);
   }
   return { name, command, values: values as Record<string, string> };
+}
+
+/** The internal id of an account the operator names by its external id; an unknown one ends the command. */
+async function knownAccountId(context: INestApplicationContext, externalId: string): Promise<string> {
+  const accountId = await context.get(AccountsService).findAccountId(externalId);
+  if (!accountId) throw new Error(`account ${externalId} not found`);
+  return accountId;
 }
 
 function wholeNumber(option: string, raw: string, min: number, max: number): number {
