@@ -1,4 +1,6 @@
-import { errorDetail, httpError, redact } from './provider-http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BodyTooLargeError, errorDetail, httpError, redact, requestJson } from './provider-http';
 import { ProviderFailure, ProviderTransientError } from '../provider-errors';
 
 describe('provider http helpers', () => {
@@ -24,5 +26,28 @@ describe('provider http helpers', () => {
       status: 429,
       retryAfterMs: 1500,
     });
+  });
+});
+
+describe('requestJson body bound', () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: 'x'.repeat(4096) }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/anything`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const request = (maxBytes?: number) => ({ provider: 'openai', url, headers: {}, body: {}, timeoutMs: 5000, secrets: [], maxBytes });
+
+  it('reads a body within the bound', async () => {
+    expect(await requestJson(request())).toEqual({ data: 'x'.repeat(4096) });
+  });
+
+  it('refuses a body past the bound instead of holding it all in memory', async () => {
+    await expect(requestJson(request(1024))).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 });

@@ -137,7 +137,12 @@ export interface JsonRequest extends ProviderRequest {
   envKey?: string;
   /** What was asked for (`model x`), named in a 404. */
   subject?: string;
+  /** Most bytes of the body read (default JSON_BODY_MAX_BYTES); past it, BodyTooLargeError. */
+  maxBytes?: number;
 }
+
+/** Room for the largest JSON a vendor sends: a base64 image of a full page is a few MB. */
+export const JSON_BODY_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Sends a request with a JSON body (if any) under the request's timeout; network failures are mapped. */
 async function send(
@@ -165,12 +170,17 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   const { provider, secrets } = request;
   const timed = timedSignal(request.timeoutMs, request.signal);
   const response = await send(request, { accept: 'application/json' }, timed);
-  let text: string;
+  const maxBytes = request.maxBytes ?? JSON_BODY_MAX_BYTES;
+  let body: { bytes: Uint8Array; truncated: boolean };
   try {
-    text = await response.text();
+    body = await readLimited(response, maxBytes);
   } catch (error) {
     throw networkError(provider, error, timed, secrets);
   }
+  if (body.truncated) {
+    throw new BodyTooLargeError(`${provider} returned more than ${maxBytes} bytes (HTTP ${response.status})`, provider, response.status);
+  }
+  const text = Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength).toString('utf8');
   if (!response.ok) {
     throw httpError({
       provider,
