@@ -1,166 +1,49 @@
 /**
- * Regulatory calendar check: validates data/calendar/*.json, enforces citation quality and lists entries that need
- * a refresh.
+ * Regulatory calendar check: validates data/calendar/*.json with their review logs, enforces citation quality,
+ * freshness and coverage, prints the jurisdiction x area matrix and lists entries that need a refresh.
  *
- *   node dist/scripts/calendar-check.js [--dir <calendar dir>] [--today YYYY-MM-DD] [--max-age <days>]
+ *   node dist/scripts/calendar-check.js [--dir <calendar dir>] [--only <code>] [--today YYYY-MM-DD] [--max-age <days>]
+ *                                       [--write-report]
  *
- * Exit code 1 when the data is invalid (schema, cross-file rules or a quality rule below), 0 otherwise (stale or
- * expired entries are reported as warnings, not failures). The schema (applied by the loader at service start)
- * holds the rules that are plain facts about one field: https, a path after the host, publisher and published_at
- * present. The rules here need judgement or look across entries, so a false alarm fails this check, never the service.
+ * Exit code 1 when the data is invalid (schema, cross-file rules or a rule below), 2 on a bad argument, 0 otherwise
+ * (stale entries and milestones inside the grace period are warnings). The schema (applied by the loader at service
+ * start) holds the plain facts about one field; the rules here need judgement, the review log or the whole calendar,
+ * so a false alarm fails this check, never the service. docs/calendar.md explains every rule.
  */
-import type { CalendarEntry, CalendarFile, CalendarProblem, Calendar } from '../src/engine/calendar/calendar.types';
-import { defaultCalendarDir, formatProblem, loadCalendar, readCalendarFiles } from '../src/engine/calendar/calendar.loader';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CalendarEntry, CalendarFile, CalendarProblem, Milestone } from '../src/engine/calendar/calendar.types';
+import { defaultCalendarDir, findProjectRoot, formatProblem, readCalendarFiles } from '../src/engine/calendar/calendar.loader';
+import { NEWS_HOSTS, foreignLocale, landingPageReason, normaliseUrl, publishedOn } from './calendar/citation-rules';
+import { calendarCoverageProblems, coverageOf, jurisdictionCoverageProblems, matrixLines } from './calendar/coverage';
+import { REPORT_PATH, renderReport } from './calendar/report';
+import { type ReviewLogFile, readReviewLog, reviewProblems } from './calendar/review-log';
 
 export const DEFAULT_MAX_AGE_DAYS = 180;
+/** An `expected` milestone may sit this many days past the file's `as_of` before it must be confirmed or slipped. */
+export const PASSED_GRACE_DAYS = 60;
 /** Two titles in one jurisdiction whose token Jaccard similarity reaches this are the same instrument twice. */
 export const TITLE_SIMILARITY_THRESHOLD = 0.7;
 
-/* Citation quality -------------------------------------------------------------------------------------------- */
+/* Small helpers ----------------------------------------------------------------------------------------------- */
 
-/**
- * Every publisher named in the data, with where it publishes: a host (its subdomains match) or, on a shared portal,
- * host/path-prefix. A new publisher must be added here: it keeps a source's publisher and its address from naming
- * two different bodies.
- */
-export const PUBLISHER_HOSTS: Readonly<Record<string, readonly string[]>> = {
-  // Official journals and legislation registers
-  'EUR-Lex': ['eur-lex.europa.eu'],
-  'legislation.gov.uk': ['legislation.gov.uk'],
-  'Federal Register': ['federalregister.gov'],
-  'Congress.gov': ['congress.gov'],
-  'Federal Register of Legislation': ['legislation.gov.au'],
-  // Australia
-  ASIC: ['asic.gov.au'],
-  APRA: ['apra.gov.au'],
-  RBA: ['rba.gov.au'],
-  'Australian Treasury': ['treasury.gov.au'],
-  "Attorney-General's Department": ['ag.gov.au'],
-  // Brazil
-  BCB: ['bcb.gov.br'],
-  CVM: ['cvm.gov.br'],
-  ANPD: ['gov.br/anpd'],
-  'Senado Federal': ['senado.leg.br'],
-  'Presidência da República': ['planalto.gov.br'],
-  // Canada
-  OSFI: ['osfi-bsif.gc.ca'],
-  'Parliament of Canada': ['parl.ca'],
-  'Department of Finance Canada': ['budget.canada.ca'],
-  'Canada Gazette': ['gazette.gc.ca'],
-  'Payments Canada': ['payments.ca'],
-  // Switzerland
-  'Fedlex (Swiss Federal Chancellery)': ['fedlex.admin.ch'],
-  'Federal Council': ['news.admin.ch'],
-  'State Secretariat for International Finance': ['sif.admin.ch'],
-  FINMA: ['finma.ch'],
-  SNB: ['snb.ch'],
-  'Digital Switzerland (Federal Chancellery)': ['digital.swiss'],
-  // China
-  "People's Daily Online (Xinhua)": ['en.people.cn'],
-  // EU
-  'European Commission': ['ec.europa.eu', 'commission.europa.eu'],
-  ECB: ['ecb.europa.eu'],
-  'ECB Banking Supervision': ['bankingsupervision.europa.eu'],
-  'Banque de France': ['banque-france.fr'],
-  'Basel Committee on Banking Supervision': ['bis.org/bcbs'],
-  // Hong Kong
-  'Hong Kong e-Legislation (Department of Justice)': ['elegislation.gov.hk'],
-  'HKSAR Government': ['info.gov.hk'],
-  HKMA: ['hkma.gov.hk'],
-  HKEX: ['hkex.com.hk'],
-  SFC: ['sfc.hk'],
-  // India
-  MeitY: ['meity.gov.in'],
-  RBI: ['rbi.org.in'],
-  SEBI: ['sebi.gov.in'],
-  // Japan, South Korea
-  SSBJ: ['ssb-j.jp'],
-  FSA: ['fsa.go.jp'],
-  FSC: ['fsc.go.kr'],
-  // Singapore
-  MAS: ['mas.gov.sg'],
-  PDPC: ['pdpc.gov.sg'],
-  'BIS Innovation Hub': ['bis.org/about/bisih'],
-  // UK
-  FCA: ['fca.org.uk'],
-  'Bank of England': ['bankofengland.co.uk'],
-  'HM Treasury': ['gov.uk/government'],
-  OFSI: ['gov.uk/government'],
-  'Department for Business and Trade': ['gov.uk/government'],
-  PSR: ['psr.org.uk'],
-  // US
-  SEC: ['sec.gov'],
-  OCC: ['occ.gov'],
-  FinCEN: ['fincen.gov'],
-  'Federal Reserve': ['federalreserve.gov'],
-  CFPB: ['consumerfinance.gov'],
-  FINRA: ['finra.org'],
-  FDIC: ['fdic.gov'],
-  'eCFR (National Archives)': ['ecfr.gov'],
-};
+const DAY_MS = 86_400_000;
 
-/** Path segments that name a language or an index page, not content. */
-const LOCALE_SEGMENT = /^(en|eng|english|en-us|en-gb|fr|de|it|es|pt|pt-br|ja|jp|zh|zh-cn|ko|kr|csrc_en|home)$/i;
-const INDEX_SEGMENT = /^(index|default|home|main|start)([._-](en|eng))?(\.(s?html?|aspx?|php|jsp|do))?$/i;
-/** Last path segments of listing pages: a news room, a list of circulars, a search form. */
-const GENERIC_SECTION =
-  /^(news|newsroom|news-room|news-and-publications|news-and-media|press|press-releases|pressreleases|pressdetail|media-releases|media|publications|consultations|consultation|circulars|notifications|notices|rules-policy|rule-filings|documentation|laws-and-regulations|legislation|regulation|regulations|policy|guidance|search|buscanormas|sitemap|finma-circulars|finma-guidance|esma-news|policy-statements-and-announcements)$/;
-/** Dynamic listing or search pages: a list/search/display/view script called without a document id. */
-const LISTING_SCRIPT = /(list|search|display|view|user|results?)\.(aspx?|php|jsp|do|cfm)$/i;
-/** Home pages of an organisation on a shared government portal (gov.uk, gov.br, canada.ca). */
-const PORTAL_HOME: readonly [RegExp, RegExp][] = [
-  [/(^|\.)gov\.uk$/, /^\/government\/organisations\/[^/]+\/?$/],
-  [/(^|\.)gov\.br$/, /^\/[^/]+(\/(en|pt-br|es))?\/?$/],
-  [/(^|\.)canada\.ca$/, /^\/(en|fr)\/[^/]+(\.html)?\/?$/],
-];
-
-/** Why `url` looks like a home page or a generic section landing page, or null when it names a document. */
-export function landingPageReason(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'is not a valid URL';
-  }
-  const segments = parsed.pathname.split('/').filter((s) => s && !LOCALE_SEGMENT.test(s));
-  if (segments.every((s) => INDEX_SEGMENT.test(s)) && !parsed.search) return 'is a home page';
-  const host = parsed.hostname.toLowerCase();
-  if (PORTAL_HOME.some(([h, p]) => h.test(host) && p.test(parsed.pathname))) return "is an organisation's home page";
-  const last = (segments[segments.length - 1] ?? '').toLowerCase().replace(/\.(s?html?|aspx?|php|jsp|do)$/, '');
-  if (GENERIC_SECTION.test(last) && !parsed.search) return `is a generic '${last}' landing page`;
-  if (LISTING_SCRIPT.test(parsed.pathname) && !parsed.search) {
-    return 'is a script page without a document id (a listing or search page)';
-  }
-  return null;
+function toUtcDay(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  return Date.UTC(y, m - 1, d) / DAY_MS;
 }
 
-/**
- * Whether `url` is on one of the `allowed` places: a host (a subdomain matches too) or, on a shared government portal,
- * a host and path prefix such as `gov.br/anpd`.
- */
-export function publishedOn(url: string, allowed: readonly string[]): boolean {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return false;
-  }
-  const host = u.hostname.toLowerCase();
-  return allowed.some((place) => {
-    const [h, ...rest] = place.split('/');
-    const onHost = host === h || host.endsWith(`.${h}`);
-    return onHost && (rest.length === 0 || u.pathname.startsWith(`/${rest.join('/')}`));
-  });
+export function daysBetween(from: string, to: string): number {
+  return toUtcDay(to) - toUtcDay(from);
 }
 
-/** A URL reduced to what identifies the document: host without www, path without trailing slash, query. */
-export function normaliseUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname.toLowerCase().replace(/^www\./, '')}${u.pathname.replace(/\/+$/, '')}${u.search}`;
-  } catch {
-    return url;
+function isoDay(today: Date | string): string {
+  if (typeof today === 'string') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`invalid date '${today}' (expected YYYY-MM-DD)`);
+    return today;
   }
+  return today.toISOString().slice(0, 10);
 }
 
 const STOPWORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'under', 'with']);
@@ -182,8 +65,6 @@ export function titleSimilarity(a: string, b: string): number {
   const union = ta.size + tb.size - shared;
   return union === 0 ? 0 : shared / union;
 }
-
-const QUARTER_ENDS = /-(03-31|06-30|09-30|12-31)$/;
 
 function lastDayOfMonth(iso: string): string {
   const [y, m] = iso.split('-').map(Number);
@@ -208,35 +89,63 @@ export function periodEnd(iso: string, precision: string): string {
   }
 }
 
-function sourceProblems(entry: CalendarEntry, push: (message: string) => void): void {
+/* Rules of one entry ------------------------------------------------------------------------------------------ */
+
+function sourceProblems(entry: CalendarEntry, file: CalendarFile, push: (message: string) => void): void {
   for (const source of entry.sources) {
     const where = `source ${source.url}`;
     if (!source.url.startsWith('https://')) push(`${where}: must use https`);
     const landing = landingPageReason(source.url);
     if (landing) push(`${where}: ${landing}; cite the instrument or its own page`);
-    const places = PUBLISHER_HOSTS[source.publisher];
-    if (!places) {
-      push(`${where}: publisher '${source.publisher}' is not in PUBLISHER_HOSTS (scripts/calendar-check.ts)`);
-    } else if (!publishedOn(source.url, places)) {
-      push(`${where}: publisher '${source.publisher}' does not publish there (expected ${places.join(', ')})`);
+    if (publishedOn(source.url, NEWS_HOSTS)) push(`${where}: is a news site; cite the regulator or a law-firm or industry briefing`);
+    const publisher = file.publishers[source.publisher];
+    if (!publisher) {
+      push(`${where}: publisher '${source.publisher}' is not listed in the file's publishers`);
+    } else {
+      if (!publishedOn(source.url, publisher.hosts)) {
+        push(`${where}: publisher '${source.publisher}' does not publish there (expected ${publisher.hosts.join(', ')})`);
+      }
+      if ((source.kind ?? 'official') !== publisher.kind) push(`${where}: kind '${source.kind}' but publisher '${source.publisher}' is ${publisher.kind}`);
     }
     if (!source.published_at) push(`${where}: published_at is missing`);
-    else if (source.published_at > entry.last_verified) {
-      push(`${where}: published_at ${source.published_at} is after last_verified ${entry.last_verified}`);
+    else if (source.published_at > entry.reviewed_on) {
+      push(`${where}: published_at ${source.published_at} is after reviewed_on ${entry.reviewed_on}`);
+    }
+    const locale = foreignLocale(source.url);
+    if (locale && !source.language) {
+      push(`${where}: asks for locale '${locale}'; cite the English or locale-neutral page, or declare the document's language`);
     }
   }
 }
 
-function keyDateProblems(entry: CalendarEntry, push: (message: string) => void): void {
-  for (const k of entry.key_dates) {
-    if (!k.precision && k.confidence !== 'confirmed' && QUARTER_ENDS.test(k.date)) {
-      push(
-        `key date ${k.date} (${k.confidence}) sits on a period end: say what it stands for with "precision" (month, quarter, half, year) or "day"`,
-      );
-    } else if (k.precision && k.precision !== 'day' && periodEnd(k.date, k.precision) !== k.date) {
-      push(`key date ${k.date} has precision '${k.precision}' but is not the last day of that period (${periodEnd(k.date, k.precision)})`);
+function milestoneProblems(entry: CalendarEntry, asOf: string, push: (message: string) => void, warn: (message: string) => void): void {
+  for (const m of entry.milestones) {
+    const what = `milestone ${m.date} '${m.event}'`;
+    const precision = m.precision ?? 'day';
+    if (precision !== 'day' && periodEnd(m.date, precision) !== m.date) {
+      push(`${what}: precision '${precision}' but not the last day of that period (${periodEnd(m.date, precision)})`);
+    }
+    if (m.confidence === 'speculative' && precision === 'day') {
+      push(`${what}: a speculative date is our own estimate and cannot name a day; give its month, quarter, half or year`);
+    }
+    passedProblems(m, asOf, what, push, warn);
+    for (const earlier of m.history ?? []) {
+      if (earlier.date === m.date) push(`${what}: history repeats the current date`);
+      if (earlier.source === m.source) push(`${what}: moved from ${earlier.date} but cites the same document; cite the amending or postponing one`);
     }
   }
+}
+
+function passedProblems(m: Milestone, asOf: string, what: string, push: (message: string) => void, warn: (message: string) => void): void {
+  if (m.slipped) {
+    if (m.date >= asOf) push(`${what}: marked slipped but not yet passed (as_of ${asOf})`);
+    return;
+  }
+  if (m.date >= asOf || m.confidence === 'confirmed') return;
+  const overdue = daysBetween(m.date, asOf);
+  const message = `${what}: ${m.confidence}, ${overdue} days before as_of ${asOf}; confirm it happened or mark it slipped`;
+  if (overdue > PASSED_GRACE_DAYS) push(message);
+  else warn(message);
 }
 
 function duplicateProblems(located: { file: string; entry: CalendarEntry }[]): CalendarProblem[] {
@@ -248,11 +157,11 @@ function duplicateProblems(located: { file: string; entry: CalendarEntry }[]): C
       if (a.jurisdiction !== b.jurisdiction) continue;
       const urls = new Set(a.sources.map((s) => normaliseUrl(s.url)));
       const sharedUrl = b.sources.find((s) => urls.has(normaliseUrl(s.url)))?.url;
-      const dates = new Set(a.key_dates.map((k) => k.date));
-      const sharedDate = b.key_dates.find((k) => dates.has(k.date))?.date;
+      const dates = new Set(a.milestones.map((k) => k.date));
+      const sharedDate = b.milestones.find((k) => dates.has(k.date))?.date;
       const similarity = titleSimilarity(a.title, b.title);
       let why = '';
-      if (sharedUrl && sharedDate) why = `shares source ${sharedUrl} and key date ${sharedDate}`;
+      if (sharedUrl && sharedDate) why = `shares source ${sharedUrl} and milestone date ${sharedDate}`;
       else if (similarity >= TITLE_SIMILARITY_THRESHOLD) why = `has a near-identical title (similarity ${similarity.toFixed(2)})`;
       if (why) {
         problems.push({
@@ -266,92 +175,73 @@ function duplicateProblems(located: { file: string; entry: CalendarEntry }[]): C
   return problems;
 }
 
-/** Citation-quality problems of schema-valid calendar files (empty when every rule holds). */
-export function qualityProblems(files: { file: string; data: CalendarFile }[]): CalendarProblem[] {
-  const problems: CalendarProblem[] = [];
-  const located = files.flatMap(({ file, data }) => data.entries.map((entry) => ({ file, entry })));
-  for (const { file, entry } of located) {
-    const push = (message: string) => problems.push({ file, entryId: entry.id, message });
-    sourceProblems(entry, push);
-    keyDateProblems(entry, push);
-  }
-  problems.push(...duplicateProblems(located));
-  return problems;
+export interface QualityResult {
+  problems: CalendarProblem[];
+  warnings: CalendarProblem[];
 }
 
-/* Freshness (warnings) ---------------------------------------------------------------------------------------- */
+/** Citation, milestone and freshness problems of schema-valid calendar files, and the warnings short of a problem. */
+export function qualityProblems(files: { file: string; data: CalendarFile }[]): QualityResult {
+  const problems: CalendarProblem[] = [];
+  const warnings: CalendarProblem[] = [];
+  const located = files.flatMap(({ file, data }) => data.entries.map((entry) => ({ file, data, entry })));
+  for (const { file, data, entry } of located) {
+    const push = (message: string) => problems.push({ file, entryId: entry.id, message });
+    const warn = (message: string) => warnings.push({ file, entryId: entry.id, message });
+    if (entry.reviewed_on > data.as_of) push(`reviewed_on ${entry.reviewed_on} is after the file's as_of ${data.as_of}`);
+    sourceProblems(entry, data, push);
+    milestoneProblems(entry, data.as_of, push, warn);
+  }
+  for (const { file, data } of files) {
+    for (const [name, publisher] of Object.entries(data.publishers)) {
+      if (publisher.hosts.some((h) => publishedOn(`https://${h}/`, NEWS_HOSTS))) {
+        problems.push({ file, message: `publisher '${name}' is a news site` });
+      }
+    }
+  }
+  problems.push(...duplicateProblems(located));
+  return { problems, warnings };
+}
+
+/* Staleness against today (warnings) -------------------------------------------------------------------------- */
 
 export interface StaleEntry {
   id: string;
-  last_verified: string;
+  reviewed_on: string;
   age_days: number;
 }
 
-export interface ExpiredEntry {
-  id: string;
-  last_date: string;
-}
-
-export interface CalendarCheckResult {
-  today: string;
-  total: number;
-  /** Entries whose last_verified is older than maxAgeDays. */
-  stale: StaleEntry[];
-  /** Entries whose key dates are all before today. */
-  expired: ExpiredEntry[];
-}
-
-const DAY_MS = 86_400_000;
-
-function toUtcDay(iso: string): number {
-  const [y, m, d] = iso.split('-').map(Number);
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
-function isoDay(today: Date | string): string {
-  if (typeof today === 'string') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`invalid date '${today}' (expected YYYY-MM-DD)`);
-    return today;
-  }
-  return today.toISOString().slice(0, 10);
-}
-
-function lastDate(entry: CalendarEntry): string {
-  return entry.key_dates.reduce((max, k) => (k.date > max ? k.date : max), '');
-}
-
-/** Pure check of a loaded calendar against `today`: stale and expired entries, sorted by id. */
-export function checkCalendar(calendar: Calendar, today: Date | string, maxAgeDays: number = DEFAULT_MAX_AGE_DAYS): CalendarCheckResult {
+/** Entries reviewed more than `maxAgeDays` before `today`, sorted by id. */
+export function staleEntries(entries: readonly CalendarEntry[], today: Date | string, maxAgeDays: number = DEFAULT_MAX_AGE_DAYS): StaleEntry[] {
   const day = isoDay(today);
-  const todayN = toUtcDay(day);
-  const stale: StaleEntry[] = [];
-  const expired: ExpiredEntry[] = [];
-  for (const entry of calendar.entries) {
-    const age = todayN - toUtcDay(entry.last_verified);
-    if (age > maxAgeDays) stale.push({ id: entry.id, last_verified: entry.last_verified, age_days: age });
-    const last = lastDate(entry);
-    if (last < day) expired.push({ id: entry.id, last_date: last });
-  }
-  stale.sort((a, b) => a.id.localeCompare(b.id));
-  expired.sort((a, b) => a.id.localeCompare(b.id));
-  return { today: day, total: calendar.entries.length, stale, expired };
+  return entries
+    .map((e) => ({ id: e.id, reviewed_on: e.reviewed_on, age_days: daysBetween(e.reviewed_on, day) }))
+    .filter((s) => s.age_days > maxAgeDays)
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /* CLI --------------------------------------------------------------------------------------------------------- */
 
 interface CliArgs {
   dir: string;
+  only?: string;
   today: string;
   maxAge: number;
+  writeReport: boolean;
 }
 
 function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { dir: defaultCalendarDir(), today: isoDay(new Date()), maxAge: DEFAULT_MAX_AGE_DAYS };
+  const args: CliArgs = { dir: defaultCalendarDir(), today: isoDay(new Date()), maxAge: DEFAULT_MAX_AGE_DAYS, writeReport: false };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     switch (argv[i]) {
       case '--dir':
         args.dir = value;
+        i++;
+        break;
+      case '--only':
+        if (!/^[a-z]{2}$/.test(value ?? '')) throw new Error(`--only takes a file code such as 'kr', got '${value}'`);
+        args.only = value;
         i++;
         break;
       case '--today':
@@ -360,13 +250,21 @@ function parseArgs(argv: string[]): CliArgs {
         break;
       case '--max-age':
         args.maxAge = Number(value);
+        if (!Number.isInteger(args.maxAge) || args.maxAge < 0) throw new Error(`--max-age takes a whole number of days, got '${value}'`);
         i++;
+        break;
+      case '--write-report':
+        args.writeReport = true;
         break;
       default:
         throw new Error(`unknown argument '${argv[i]}'`);
     }
   }
   return args;
+}
+
+function reportFile(dir: string): string {
+  return path.join(findProjectRoot(path.resolve(dir)), REPORT_PATH);
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -378,26 +276,49 @@ export function main(argv: string[] = process.argv.slice(2), log: (line: string)
     log(`calendar-check: ${(err as Error).message}`);
     return 2;
   }
-  const { files, problems } = readCalendarFiles(args.dir);
-  problems.push(...qualityProblems(files));
+  const schemaPath = path.join(findProjectRoot(path.resolve(args.dir)), 'data', 'calendar-review.schema.json');
+  const read = readCalendarFiles(args.dir);
+  const problems = read.problems.filter((p) => !args.only || p.file === `${args.only}.json` || !p.file.endsWith('.json'));
+  const files = read.files.filter(({ file }) => !args.only || file === `${args.only}.json`);
+  if (args.only && files.length === 0 && problems.length === 0) problems.push({ file: `${args.only}.json`, message: 'no such calendar file' });
+
+  const withLogs = files.map(({ file, data }) => {
+    const { log: reviewLog, problems: logProblems } = readReviewLog(args.dir, file, schemaPath);
+    problems.push(...logProblems);
+    if (reviewLog) problems.push(...reviewProblems(file, data.entries, reviewLog));
+    return { file, data, log: reviewLog as ReviewLogFile | null };
+  });
+  const quality = qualityProblems(files);
+  problems.push(...quality.problems);
+  const summary = coverageOf(files);
+  for (const j of summary.jurisdictions) problems.push(...jurisdictionCoverageProblems(j));
+  const whole = !args.only;
+  if (whole) problems.push(...calendarCoverageProblems(summary));
+
+  for (const line of matrixLines(summary)) log(`  ${line}`);
+  log(
+    `  ${summary.entries} entries; ${summary.forwardMilestones} forward milestones, ${summary.farMilestones} in 2028 or later; ${summary.sanctionsEntries} Sanctions entries ('-': recorded coverage gap)`,
+  );
+  if (whole) {
+    const report = renderReport(withLogs, summary);
+    const target = reportFile(args.dir);
+    if (args.writeReport) {
+      fs.writeFileSync(target, report);
+      log(`  wrote ${REPORT_PATH}`);
+    } else if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== report) {
+      problems.push({ file: REPORT_PATH, message: 'out of date: run npm run calendar:check -- --write-report' });
+    }
+  }
+  for (const w of quality.warnings) log(`  WARN ${formatProblem(w)}`);
+  const stale = staleEntries(files.flatMap(({ data }) => data.entries), args.today, args.maxAge);
+  for (const s of stale) log(`  STALE ${s.id} (reviewed_on ${s.reviewed_on}, ${s.age_days} days before ${args.today})`);
   if (problems.length > 0) {
-    log(`calendar-check: ${problems.length} problem(s) in ${args.dir}`);
+    log(`calendar-check: ${problems.length} problem(s) in ${args.dir}${args.only ? ` (${args.only})` : ''}`);
     for (const p of problems) log(`  ERROR ${formatProblem(p)}`);
     return 1;
   }
-  const calendar = loadCalendar(args.dir);
-  const result = checkCalendar(calendar, args.today, args.maxAge);
-  const sources = calendar.entries.reduce((n, e) => n + e.sources.length, 0);
-  log(`calendar-check: ${result.total} entries and ${sources} sources valid (version ${calendar.version}, today ${result.today})`);
-  if (result.stale.length > 0) {
-    log(`  ${result.stale.length} entr${result.stale.length === 1 ? 'y' : 'ies'} last verified more than ${args.maxAge} days ago:`);
-    for (const s of result.stale) log(`    STALE ${s.id} (last_verified ${s.last_verified}, ${s.age_days} days)`);
-  }
-  if (result.expired.length > 0) {
-    log(`  ${result.expired.length} entr${result.expired.length === 1 ? 'y' : 'ies'} with every key date passed:`);
-    for (const e of result.expired) log(`    EXPIRED ${e.id} (last key date ${e.last_date})`);
-  }
-  if (result.stale.length === 0 && result.expired.length === 0) log('  nothing to refresh');
+  const sources = files.reduce((n, { data }) => n + data.entries.reduce((m, e) => m + e.sources.length, 0), 0);
+  log(`calendar-check: ${summary.entries} entries and ${sources} sources valid${args.only ? ` (${args.only} only)` : ''}`);
   return 0;
 }
 

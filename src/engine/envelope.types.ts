@@ -14,6 +14,29 @@ export interface Citation {
   title: string;
   publisher: string;
   published_at: string | null;
+  /** `official`: the regulator, legislature or official journal; `secondary`: a law-firm or industry briefing. Absent on
+   *  citations that predate it and on web sources an LLM found. */
+  kind?: 'official' | 'secondary';
+  /** Language of the document when it is not English (BCP 47). */
+  language?: string;
+}
+
+/**
+ * One milestone of an item's instrument: every one inside the horizon, and those dated before the scan that did not
+ * happen as planned, so a slipped date is shown as slipped, never as upcoming.
+ */
+export interface ItemMilestone {
+  date: string;
+  precision: DatePrecision;
+  event: string;
+  confidence: DateConfidence;
+  /** `upcoming`: inside the horizon; `slipped`: passed without the event and no new date announced; `unconfirmed`:
+   *  passed, and the calendar records no outcome yet. */
+  status: 'upcoming' | 'slipped' | 'unconfirmed';
+  /** Citation id (in the item's `citations`) of the document that states this date. */
+  citation_id: number | null;
+  /** Earlier dates this milestone carried before it moved, oldest first. */
+  previous_dates?: { date: string; precision: DatePrecision }[];
 }
 
 export interface VerificationPass {
@@ -59,6 +82,8 @@ export interface SnapshotItem {
   key_date_precision?: DatePrecision;
   /** What happens on the key date ("Application of the single rulebook"). */
   milestone?: string;
+  /** The instrument's milestones inside the horizon and its slipped or unconfirmed ones, ascending (offline engine). */
+  timeline?: ItemMilestone[];
   impact: Impact;
   summary: string;
   implications: string;

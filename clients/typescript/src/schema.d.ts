@@ -956,6 +956,16 @@ export interface components {
             publisher: string;
             /** Format: date */
             published_at: string | null;
+            /**
+             * @description `official`: the regulator, legislature or official journal; `secondary`: a law-firm or industry briefing (labelled as such in every export)
+             * @enum {string}
+             */
+            kind?: "official" | "secondary";
+            /**
+             * @description Language of the document when it is not English (BCP 47)
+             * @example pt
+             */
+            language?: string;
         };
         CreateApiKeyDto: {
             /**
@@ -1308,6 +1318,35 @@ export interface components {
             /** @example jurisdictions[3] must be at most 100 characters */
             message: string;
         };
+        ItemMilestoneDto: {
+            /**
+             * Format: date
+             * @description For a period (see precision) its last day
+             * @example 2027-07-10
+             */
+            date: string;
+            /**
+             * @description What the date stands for: the day, or the period
+             * @enum {string}
+             */
+            precision: "day" | "month" | "quarter" | "half" | "year";
+            /** @example General application of the single AML/CFT rulebook */
+            event: string;
+            /** @enum {string} */
+            confidence: "confirmed" | "expected" | "speculative";
+            /**
+             * @description `upcoming`: inside the horizon; `slipped`: the date passed without the event and no new date is announced; `unconfirmed`: the date passed and the calendar records no outcome yet
+             * @enum {string}
+             */
+            status: "upcoming" | "slipped" | "unconfirmed";
+            /**
+             * @description Id (in the item's citations) of the document that states this date
+             * @example 3
+             */
+            citation_id: number | null;
+            /** @description Earlier dates this milestone carried before it moved, oldest first */
+            previous_dates?: components["schemas"]["PreviousDateDto"][];
+        };
         ItemVerificationDto: {
             /**
              * @description The verdict over every pass that ran; `unverified` when none ran
@@ -1380,6 +1419,15 @@ export interface components {
              * @example 132
              */
             total: number;
+        };
+        PreviousDateDto: {
+            /**
+             * Format: date
+             * @example 2027-01-10
+             */
+            date: string;
+            /** @enum {string} */
+            precision: "day" | "month" | "quarter" | "half" | "year";
         };
         ProblemDocumentDto: {
             /**
@@ -1817,7 +1865,7 @@ export interface components {
             /** @description null when the envelope has no executive_summary key */
             data: components["schemas"]["ExecutiveSummaryDto"] | null;
         };
-        /** @description A regulatory item. Open: optional fields are added within v1 (as milestone and key_date_precision were). */
+        /** @description A regulatory item. Open: optional fields are added within v1 (as milestone, key_date_precision and timeline were). */
         SnapshotItemDto: {
             /**
              * @description Stable across snapshots for the same real-world instrument
@@ -1855,6 +1903,8 @@ export interface components {
              * @example General application of the single AML/CFT rulebook
              */
             milestone?: string;
+            /** @description The instrument's milestones inside the horizon and those that slipped or are unconfirmed, ascending, each citing the document that states its date (offline engine) */
+            timeline?: components["schemas"]["ItemMilestoneDto"][];
             /** @enum {string} */
             date_confidence: "confirmed" | "expected" | "speculative";
             /** @enum {string} */

@@ -75,6 +75,7 @@ describe('composeOfflineEnvelope', () => {
             'regulator',
             'stage',
             'summary',
+            'timeline',
             'title',
             'verification',
           ].sort(),
@@ -88,14 +89,20 @@ describe('composeOfflineEnvelope', () => {
           impact: entry.impact,
         });
         expect(['AML / KYC', 'Payments']).toContain(item.area);
-        const kd = entry.key_dates.find((k) => k.date === item.key_date);
+        const kd = entry.milestones.find((k) => k.date === item.key_date);
         expect(kd?.confidence).toBe(item.date_confidence);
         // The milestone is the event of the key date, and its precision is carried so no artefact prints a period as a day.
         expect(item.milestone).toBe(kd?.event);
         expect(item.key_date_precision).toBe(kd?.precision ?? 'day');
         expect(item.summary.startsWith(entry.summary.trim())).toBe(true);
-        expect(item.summary.endsWith(keyDateClause(kd!))).toBe(true);
-        expect(item.citations.map((c) => c.url)).toEqual(entry.sources.map((s) => s.url));
+        expect(item.summary).toContain(keyDateClause(kd!));
+        expect(item.citations.map((c) => c.url).sort()).toEqual(entry.sources.map((s) => s.url).sort());
+        expect(item.citations[0].kind).toBe(entry.sources.some((s) => s.kind === 'official') ? 'official' : 'secondary');
+        // Every milestone the item shows cites the document that states its date.
+        for (const m of item.timeline ?? []) {
+          const stated = entry.milestones.find((k) => k.date === m.date && k.event === m.event);
+          expect(item.citations.find((c) => c.id === m.citation_id)?.url).toBe(stated?.source);
+        }
         for (const c of item.citations) expect(c.published_at === null || /^\d{4}-\d{2}-\d{2}$/.test(c.published_at)).toBe(true);
         expect(['verified', 'unverified', 'disputed']).toContain(item.verification.status);
         expect(item.verification.passes.map((p) => p.pass)).toEqual(['realist', 'auditor']);
@@ -260,8 +267,8 @@ describe('composeOfflineEnvelope', () => {
 
   it('an item whose dates have all passed is never presented as upcoming', () => {
     const cal = makeCalendar([
-      makeEntry({ id: 'eu-done', key_dates: [keyDate('2025-01-01'), keyDate('2026-11-21')] }),
-      makeEntry({ id: 'eu-next', key_dates: [keyDate('2026-06-01'), keyDate('2027-03-01', 'expected')] }),
+      makeEntry({ id: 'eu-done', milestones: [keyDate('2025-01-01'), keyDate('2026-11-21')] }),
+      makeEntry({ id: 'eu-next', milestones: [keyDate('2026-06-01'), keyDate('2027-03-01', 'expected')] }),
     ]);
     const r = analyseOffline(cal, {
       jurisdictions: ['EU'],
@@ -277,6 +284,57 @@ describe('composeOfflineEnvelope', () => {
     expect(r.executive_narrative).not.toContain('2026-11-21');
   });
 
+  it('shows slipped and unconfirmed milestones as such, never as upcoming, each citing the document that states it', () => {
+    const official = { url: 'https://eur-lex.europa.eu/eli/reg/2024/1624/oj', title: 'Regulation', publisher: 'EUR-Lex', kind: 'official' as const };
+    const briefing = { url: 'https://www.example-law.com/briefing', title: 'Briefing', publisher: 'Example LLP', kind: 'secondary' as const };
+    const cal = makeCalendar([
+      makeEntry({
+        id: 'eu-moving',
+        sources: [briefing, official],
+        milestones: [
+          { ...keyDate('2026-09-30', 'expected', 'Level 2 standards adopted'), precision: 'quarter', slipped: true, source: briefing.url },
+          { ...keyDate('2026-11-01', 'expected', 'Guidelines published'), source: briefing.url },
+          {
+            ...keyDate('2027-07-10', 'confirmed', 'Rules apply'),
+            source: official.url,
+            history: [{ date: '2027-01-10', precision: 'day', source: briefing.url }],
+          },
+          { ...keyDate('2028-07-10', 'confirmed', 'Second phase applies'), source: official.url },
+        ],
+      }),
+    ]);
+    const r = analyseOffline(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 36, scanDate: SCAN, engine: 'v4', realist: false, auditor: false });
+    const [item] = r.items;
+    expect(item).toMatchObject({ key_date: '2027-07-10', milestone: 'Rules apply' });
+    expect(item.citations.map((c) => [c.id, c.kind])).toEqual([
+      [1, 'official'],
+      [2, 'secondary'],
+    ]);
+    expect(item.timeline).toEqual([
+      { date: '2026-09-30', precision: 'quarter', event: 'Level 2 standards adopted', confidence: 'expected', status: 'slipped', citation_id: 2 },
+      { date: '2026-11-01', precision: 'day', event: 'Guidelines published', confidence: 'expected', status: 'unconfirmed', citation_id: 2 },
+      {
+        date: '2027-07-10',
+        precision: 'day',
+        event: 'Rules apply',
+        confidence: 'confirmed',
+        status: 'upcoming',
+        citation_id: 1,
+        previous_dates: [{ date: '2027-01-10', precision: 'day' }],
+      },
+      { date: '2028-07-10', precision: 'day', event: 'Second phase applies', confidence: 'confirmed', status: 'upcoming', citation_id: 1 },
+    ]);
+    expect(item.summary).toContain('On 10 July 2027: rules apply.');
+    expect(item.summary).toContain('Slipped: Level 2 standards adopted was expected in Q3 2026; no new date has been announced.');
+    expect(item.summary).toContain('Unconfirmed: guidelines published was due on 1 November 2026; the calendar records no outcome yet.');
+  });
+
+  it('leaves out an instrument whose only pending milestone slipped, and never counts a slipped date as upcoming', () => {
+    const cal = makeCalendar([makeEntry({ id: 'eu-stalled', milestones: [{ ...keyDate('2027-03-01', 'expected', 'Adoption'), slipped: true }] })]);
+    const r = analyseOffline(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, engine: 'v4', realist: false, auditor: false });
+    expect(r.items).toEqual([]);
+  });
+
   it('writes one clause per key-date confidence', () => {
     expect(keyDateClause(keyDate('2027-07-10', 'confirmed', 'Application date'))).toBe('On 10 July 2027: application date.');
     expect(keyDateClause(keyDate('2027-07-10', 'expected', 'Final rules published.'))).toBe(
@@ -289,8 +347,8 @@ describe('composeOfflineEnvelope', () => {
 
   it('prints a placeholder date as the period it stands for, in the summary, the narrative and the briefing', () => {
     const cal = makeCalendar([
-      makeEntry({ id: 'eu-h2', impact: 'high', title: 'Half-year rule', key_dates: [{ ...keyDate('2026-12-31', 'expected', 'Final text published'), precision: 'half' }] }),
-      makeEntry({ id: 'eu-q1', impact: 'high', title: 'Quarter rule', key_dates: [{ ...keyDate('2027-03-31', 'speculative', 'Guidance'), precision: 'quarter' }] }),
+      makeEntry({ id: 'eu-h2', impact: 'high', title: 'Half-year rule', milestones: [{ ...keyDate('2026-12-31', 'expected', 'Final text published'), precision: 'half' }] }),
+      makeEntry({ id: 'eu-q1', impact: 'high', title: 'Quarter rule', milestones: [{ ...keyDate('2027-03-31', 'speculative', 'Guidance'), precision: 'quarter' }] }),
     ]);
     const r = analyseOffline(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, engine: 'v4', realist: false, auditor: false });
     const h2 = r.items.find((i) => i.id === 'eu-h2')!;
@@ -304,8 +362,8 @@ describe('composeOfflineEnvelope', () => {
 
   it('never names a placeholder as "first up" when a firm date exists', () => {
     const cal = makeCalendar([
-      makeEntry({ id: 'eu-placeholder', impact: 'high', title: 'Placeholder rule', key_dates: [{ ...keyDate('2026-12-31', 'expected', 'Final text'), precision: 'year' }] }),
-      makeEntry({ id: 'eu-firm', impact: 'low', title: 'Firm rule', key_dates: [keyDate('2027-05-01', 'confirmed', 'Applies')] }),
+      makeEntry({ id: 'eu-placeholder', impact: 'high', title: 'Placeholder rule', milestones: [{ ...keyDate('2026-12-31', 'expected', 'Final text'), precision: 'year' }] }),
+      makeEntry({ id: 'eu-firm', impact: 'low', title: 'Firm rule', milestones: [keyDate('2027-05-01', 'confirmed', 'Applies')] }),
     ]);
     const r = analyseOffline(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, engine: 'v4', realist: false, auditor: false });
     expect(r._briefing.bottom_line_tight).toContain('first up: Firm rule (EU) on 1 May 2027.');
@@ -313,7 +371,7 @@ describe('composeOfflineEnvelope', () => {
 
   it('counts in the prose come from the items it lists, and say so when the list is capped', () => {
     const entries = Array.from({ length: 6 }, (_, i) =>
-      makeEntry({ id: `eu-${i}`, impact: i < 2 ? 'high' : 'medium', key_dates: [keyDate(`2027-0${i + 1}-15`, i % 2 === 0 ? 'confirmed' : 'expected')] }),
+      makeEntry({ id: `eu-${i}`, impact: i < 2 ? 'high' : 'medium', milestones: [keyDate(`2027-0${i + 1}-15`, i % 2 === 0 ? 'confirmed' : 'expected')] }),
     );
     const cal = makeCalendar(entries);
     const criteria = { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, maxItems: 4 };
@@ -328,7 +386,7 @@ describe('composeOfflineEnvelope', () => {
 
   it('hand-made calendar: sentiment and briefing follow the rules', () => {
     const highs = makeCalendar(
-      ['a', 'b', 'c'].map((s) => makeEntry({ id: `eu-${s}`, impact: 'high', stage: 'applies', key_dates: [keyDate('2027-01-01')] })),
+      ['a', 'b', 'c'].map((s) => makeEntry({ id: `eu-${s}`, impact: 'high', stage: 'applies', milestones: [keyDate('2027-01-01')] })),
     );
     const ctx = {
       jurisdictions: ['EU'],
@@ -346,7 +404,7 @@ describe('composeOfflineEnvelope', () => {
 
     const proposals = makeCalendar(
       ['a', 'b'].map((s) =>
-        makeEntry({ id: `eu-${s}`, impact: 'low', stage: 'proposed', key_dates: [keyDate('2027-10-01', 'speculative')] }),
+        makeEntry({ id: `eu-${s}`, impact: 'low', stage: 'proposed', milestones: [keyDate('2027-10-01', 'speculative')] }),
       ),
     );
     const calm = analyseOffline(proposals, ctx)._briefing;
@@ -354,8 +412,8 @@ describe('composeOfflineEnvelope', () => {
     expect(calm.pull_quote).toBe('Nothing lands before October 2027: the first milestone is Instrument eu-a (EU).');
 
     const mixed = makeCalendar([
-      makeEntry({ id: 'eu-a', impact: 'medium', stage: 'adopted', key_dates: [keyDate('2027-05-01', 'expected')] }),
-      makeEntry({ id: 'eu-b', impact: 'low', stage: 'adopted', key_dates: [keyDate('2027-08-01')] }),
+      makeEntry({ id: 'eu-a', impact: 'medium', stage: 'adopted', milestones: [keyDate('2027-05-01', 'expected')] }),
+      makeEntry({ id: 'eu-b', impact: 'low', stage: 'adopted', milestones: [keyDate('2027-08-01')] }),
     ]);
     expect(analyseOffline(mixed, ctx)._briefing.sentiment_label).toBe('steady');
   });

@@ -4,8 +4,18 @@
  * _meta) by rule. Pure and deterministic: the same inputs always give the same output; the scan date comes
  * in through the context and the clock is never read. Only instruments from the calendar are reported.
  */
-import type { Calendar, CalendarEntry, KeyDate } from '../calendar/calendar.types';
-import type { AuditorSidecar, BriefingBlock, Citation, ExecutiveSummary, SnapshotEnvelope, SnapshotItem, SnapshotTrend } from '../envelope.types';
+import type { Calendar, CalendarEntry, Milestone } from '../calendar/calendar.types';
+import { formatPeriod } from './dates';
+import type {
+  AuditorSidecar,
+  BriefingBlock,
+  Citation,
+  ExecutiveSummary,
+  ItemMilestone,
+  SnapshotEnvelope,
+  SnapshotItem,
+  SnapshotTrend,
+} from '../envelope.types';
 import { resolveAreas, resolveJurisdictions } from './matching';
 import { type SelectedEntry, MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
 import { capitalise, datePhrase, ensureFinalStop, eventInSentence } from './text';
@@ -94,18 +104,61 @@ export type OfflineAnalysis = {
 /* ------------------------------------------------------------------------------------------------------------ */
 
 /** The clause naming what happens on the key date ("On 10 July 2027: application of the single rulebook."). */
-export function keyDateClause(keyDate: KeyDate): string {
+export function keyDateClause(keyDate: Milestone): string {
   const phrase = datePhrase(keyDate.date, keyDate.confidence, keyDate.precision);
   const event = eventInSentence(keyDate.event);
   return `${capitalise(phrase)}${keyDate.confidence === 'speculative' ? ' (not yet announced)' : ''}: ${event}.`;
 }
 
-function toCitation(source: CalendarEntry['sources'][number], id: number): Citation {
-  return { id, url: source.url, title: source.title, publisher: source.publisher, published_at: source.published_at ?? null };
+/**
+ * The clause saying what did not happen as planned ("Slipped: final rules were expected in Q3 2026; no new date has
+ * been announced."), so that a passed date is never read as upcoming and never silently dropped.
+ */
+export function unresolvedClause(milestones: readonly Milestone[]): string {
+  return milestones
+    .map((m) => {
+      const when = formatPeriod(m.date, m.precision ?? 'day');
+      const event = eventInSentence(m.event);
+      return m.slipped
+        ? `Slipped: ${event} was expected ${m.precision === 'day' || !m.precision ? 'on' : 'in'} ${when}; no new date has been announced.`
+        : `Unconfirmed: ${event} was due ${m.precision === 'day' || !m.precision ? 'on' : 'in'} ${when}; the calendar records no outcome yet.`;
+    })
+    .join(' ');
+}
+
+/** An entry's sources as citations numbered from `firstId`, official sources first (the first is the item's source). */
+function citationsOf(entry: CalendarEntry, firstId: number): Citation[] {
+  const ordered = [...entry.sources].sort((a, b) => Number((a.kind ?? 'official') !== 'official') - Number((b.kind ?? 'official') !== 'official'));
+  return ordered.map((source, i) => ({
+    id: firstId + i,
+    url: source.url,
+    title: source.title,
+    publisher: source.publisher,
+    published_at: source.published_at ?? null,
+    kind: source.kind ?? 'official',
+    ...(source.language ? { language: source.language } : {}),
+  }));
+}
+
+function timelineOf(selected: SelectedEntry, citations: readonly Citation[]): ItemMilestone[] {
+  const idOf = (url: string | undefined) => citations.find((c) => c.url === url)?.id ?? citations[0]?.id ?? null;
+  const row = (m: Milestone, status: ItemMilestone['status']): ItemMilestone => ({
+    date: m.date,
+    precision: m.precision ?? 'day',
+    event: m.event,
+    confidence: m.confidence,
+    status,
+    citation_id: idOf(m.source),
+    ...(m.history?.length ? { previous_dates: m.history.map((h) => ({ date: h.date, precision: h.precision })) } : {}),
+  });
+  return [
+    ...selected.unresolved.map((m) => row(m, m.slipped ? 'slipped' : 'unconfirmed')),
+    ...selected.windowDates.map((m) => row(m, 'upcoming')),
+  ];
 }
 
 function beyondCapItem({ entry, area, nextKeyDate }: SelectedEntry): BeyondCapItem {
-  const source = entry.sources[0];
+  const [citation] = citationsOf(entry, 0);
   return {
     id: entry.id,
     title: entry.title,
@@ -118,30 +171,37 @@ function beyondCapItem({ entry, area, nextKeyDate }: SelectedEntry): BeyondCapIt
     date_confidence: nextKeyDate.confidence,
     key_date_precision: nextKeyDate.precision ?? 'day',
     milestone: nextKeyDate.event,
-    citation: source ? { url: source.url, title: source.title, publisher: source.publisher, published_at: source.published_at ?? null } : null,
+    citation: citation ? (({ id: _id, ...rest }) => rest)(citation) : null,
   };
 }
 
 function buildItems(selected: readonly SelectedEntry[]): SnapshotItem[] {
   let nextCitationId = 1;
-  return selected.map(({ entry, area, nextKeyDate }) => ({
-    id: entry.id,
-    title: entry.title,
-    jurisdiction: entry.jurisdiction,
-    area,
-    regulator: entry.regulator,
-    instrument_type: entry.instrument_type,
-    stage: entry.stage,
-    key_date: nextKeyDate.date,
-    date_confidence: nextKeyDate.confidence,
-    key_date_precision: nextKeyDate.precision ?? 'day',
-    milestone: nextKeyDate.event,
-    impact: entry.impact,
-    summary: `${ensureFinalStop(entry.summary)} ${keyDateClause(nextKeyDate)}`,
-    implications: ensureFinalStop(entry.implications),
-    citations: entry.sources.map((source) => toCitation(source, nextCitationId++)),
-    verification: { status: 'unverified' as const, passes: [] },
-  }));
+  return selected.map((picked) => {
+    const { entry, area, nextKeyDate, unresolved } = picked;
+    const citations = citationsOf(entry, nextCitationId);
+    nextCitationId += citations.length;
+    const slippedText = unresolved.length > 0 ? ` ${unresolvedClause(unresolved)}` : '';
+    return {
+      id: entry.id,
+      title: entry.title,
+      jurisdiction: entry.jurisdiction,
+      area,
+      regulator: entry.regulator,
+      instrument_type: entry.instrument_type,
+      stage: entry.stage,
+      key_date: nextKeyDate.date,
+      date_confidence: nextKeyDate.confidence,
+      key_date_precision: nextKeyDate.precision ?? 'day',
+      milestone: nextKeyDate.event,
+      timeline: timelineOf(picked, citations),
+      impact: entry.impact,
+      summary: `${ensureFinalStop(entry.summary)} ${keyDateClause(nextKeyDate)}${slippedText}`,
+      implications: ensureFinalStop(entry.implications),
+      citations,
+      verification: { status: 'unverified' as const, passes: [] },
+    };
+  });
 }
 
 /* ------------------------------------------------------------------------------------------------------------ */

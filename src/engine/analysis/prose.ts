@@ -7,7 +7,7 @@ import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
 import type { BriefingBlock, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { dayNumber, formatLongDate, formatMonthYear, formatPeriod, formatShortDate } from './dates';
 import { capitalise, compactList, count, datePhrase, ensureFinalStop, eventInSentence, firstSentence, joinList, numberWord, periodSpan, shortName } from './text';
-import { isFirmKeyDate } from './selection';
+import { isFirmMilestone } from './selection';
 import type { PassName } from './verification';
 
 /** Priorities listed in the executive summary and the briefing block. */
@@ -176,7 +176,7 @@ function tally(prose: readonly ProseItem[]) {
 
 /** Earliest item by key date (ties: rank order), among firm dates when there are any: a placeholder is never "first up". */
 function earliest(prose: readonly ProseItem[]): ProseItem {
-  const firm = prose.filter((p) => isFirmKeyDate({ date: p.item.key_date, event: p.event, confidence: p.item.date_confidence, precision: p.item.key_date_precision }));
+  const firm = prose.filter((p) => isFirmMilestone({ date: p.item.key_date, event: p.event, confidence: p.item.date_confidence, precision: p.item.key_date_precision }));
   const pool = firm.length > 0 ? firm : prose;
   return pool.reduce((best, p) => (p.item.key_date < best.item.key_date ? p : best), pool[0]);
 }

@@ -1,7 +1,7 @@
 import { loadCalendar } from '../calendar/calendar.loader';
 import { keyDate, makeCalendar, makeEntry } from '../../../test/fixtures/calendar.fixture';
 import { addMonths } from './dates';
-import { MAX_SELECTED_ITEMS, keyDatesInWindow, selectEntries, selectEntriesWithStats, windowEnd } from './selection';
+import { MAX_SELECTED_ITEMS, milestonesInWindow, selectEntries, selectEntriesWithStats, windowEnd } from './selection';
 
 const SCAN = '2026-11-22';
 const HORIZONS = [3, 6, 12, 18, 24, 36];
@@ -9,12 +9,12 @@ const HORIZONS = [3, 6, 12, 18, 24, 36];
 describe('offline selection', () => {
   describe('hand-made calendar', () => {
     const calendar = makeCalendar([
-      makeEntry({ id: 'eu-a', areas: ['AML / KYC'], key_dates: [keyDate('2025-01-01'), keyDate('2027-01-10')] }),
-      makeEntry({ id: 'eu-b', areas: ['Payments', 'AML / KYC'], key_dates: [keyDate('2027-03-01')] }),
-      makeEntry({ id: 'uk-c', jurisdiction: 'UK', regulator: 'FCA', areas: ['Payments'], key_dates: [keyDate('2027-06-01')] }),
-      makeEntry({ id: 'us-d', jurisdiction: 'US', regulator: 'SEC', areas: ['AML / KYC'], key_dates: [keyDate('2027-01-01')] }),
-      makeEntry({ id: 'eu-e', areas: ['Sanctions'], key_dates: [keyDate('2027-01-01')] }),
-      makeEntry({ id: 'eu-past', areas: ['AML / KYC'], key_dates: [keyDate('2024-01-01'), keyDate('2026-11-21')] }),
+      makeEntry({ id: 'eu-a', areas: ['AML / KYC'], milestones: [keyDate('2025-01-01'), keyDate('2027-01-10')] }),
+      makeEntry({ id: 'eu-b', areas: ['Payments', 'AML / KYC'], milestones: [keyDate('2027-03-01')] }),
+      makeEntry({ id: 'uk-c', jurisdiction: 'UK', regulator: 'FCA', areas: ['Payments'], milestones: [keyDate('2027-06-01')] }),
+      makeEntry({ id: 'us-d', jurisdiction: 'US', regulator: 'SEC', areas: ['AML / KYC'], milestones: [keyDate('2027-01-01')] }),
+      makeEntry({ id: 'eu-e', areas: ['Sanctions'], milestones: [keyDate('2027-01-01')] }),
+      makeEntry({ id: 'eu-past', areas: ['AML / KYC'], milestones: [keyDate('2024-01-01'), keyDate('2026-11-21')] }),
     ]);
 
     it('matches jurisdiction AND area AND a key date inside the window', () => {
@@ -76,10 +76,10 @@ describe('offline selection', () => {
 
   describe('window edges', () => {
     const edges = makeCalendar([
-      makeEntry({ id: 'eu-on-scan-date', key_dates: [keyDate('2026-11-22')] }),
-      makeEntry({ id: 'eu-day-before', key_dates: [keyDate('2026-11-21')] }),
-      makeEntry({ id: 'eu-on-end', key_dates: [keyDate('2027-11-22')] }),
-      makeEntry({ id: 'eu-day-after-end', key_dates: [keyDate('2027-11-23')] }),
+      makeEntry({ id: 'eu-on-scan-date', milestones: [keyDate('2026-11-22')] }),
+      makeEntry({ id: 'eu-day-before', milestones: [keyDate('2026-11-21')] }),
+      makeEntry({ id: 'eu-on-end', milestones: [keyDate('2027-11-22')] }),
+      makeEntry({ id: 'eu-day-after-end', milestones: [keyDate('2027-11-23')] }),
     ]);
 
     it('includes both the scan date and the window end; excludes the days outside', () => {
@@ -92,8 +92,8 @@ describe('offline selection', () => {
     it.each(HORIZONS)('horizon %p months: window end is scan date + months, inclusive', (h) => {
       const end = addMonths(SCAN, h);
       const cal = makeCalendar([
-        makeEntry({ id: 'eu-end', key_dates: [keyDate(end)] }),
-        makeEntry({ id: 'eu-after', key_dates: [keyDate(addMonths(SCAN, h + 1))] }),
+        makeEntry({ id: 'eu-end', milestones: [keyDate(end)] }),
+        makeEntry({ id: 'eu-after', milestones: [keyDate(addMonths(SCAN, h + 1))] }),
       ]);
       expect(windowEnd(SCAN, h)).toBe(end);
       const ids = selectEntries(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: h, scanDate: SCAN }).map(
@@ -104,34 +104,34 @@ describe('offline selection', () => {
 
     it('clamps month-end arithmetic (31 August + 6 months ends on 28 February)', () => {
       const cal = makeCalendar([
-        makeEntry({ id: 'eu-feb-28', key_dates: [keyDate('2027-02-28')] }),
-        makeEntry({ id: 'eu-mar-01', key_dates: [keyDate('2027-03-01')] }),
-        makeEntry({ id: 'eu-mar-03', key_dates: [keyDate('2027-03-03')] }),
+        makeEntry({ id: 'eu-feb-28', milestones: [keyDate('2027-02-28')] }),
+        makeEntry({ id: 'eu-mar-01', milestones: [keyDate('2027-03-01')] }),
+        makeEntry({ id: 'eu-mar-03', milestones: [keyDate('2027-03-03')] }),
       ]);
       const result = selectEntriesWithStats(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 6, scanDate: '2026-08-31' });
       expect(result.windowEnd).toBe('2027-02-28');
       expect(result.selected.map((s) => s.entry.id)).toEqual(['eu-feb-28']);
     });
 
-    it('keyDatesInWindow returns only in-window dates, ascending', () => {
+    it('milestonesInWindow returns only in-window dates, ascending', () => {
       const entry = makeEntry({
         id: 'eu-x',
-        key_dates: [keyDate('2026-01-01'), keyDate('2027-02-01'), keyDate('2027-01-01'), keyDate('2030-01-01')],
+        milestones: [keyDate('2026-01-01'), keyDate('2027-02-01'), keyDate('2027-01-01'), keyDate('2030-01-01')],
       });
-      expect(keyDatesInWindow(entry, SCAN, '2027-11-22').map((k) => k.date)).toEqual(['2027-01-01', '2027-02-01']);
+      expect(milestonesInWindow(entry, SCAN, '2027-11-22').map((k) => k.date)).toEqual(['2027-01-01', '2027-02-01']);
     });
   });
 
   describe('ranking', () => {
     it('orders by impact, then next key date, then confidence, then id', () => {
       const cal = makeCalendar([
-        makeEntry({ id: 'eu-low-early', impact: 'low', key_dates: [keyDate('2026-12-01')] }),
-        makeEntry({ id: 'eu-high-late', impact: 'high', key_dates: [keyDate('2027-09-01')] }),
-        makeEntry({ id: 'eu-high-early', impact: 'high', key_dates: [keyDate('2027-01-01')] }),
-        makeEntry({ id: 'eu-med-spec', impact: 'medium', key_dates: [keyDate('2027-03-01', 'speculative')] }),
-        makeEntry({ id: 'eu-med-expected', impact: 'medium', key_dates: [keyDate('2027-03-01', 'expected')] }),
-        makeEntry({ id: 'eu-med-confirmed-b', impact: 'medium', key_dates: [keyDate('2027-03-01', 'confirmed')] }),
-        makeEntry({ id: 'eu-med-confirmed-a', impact: 'medium', key_dates: [keyDate('2027-03-01', 'confirmed')] }),
+        makeEntry({ id: 'eu-low-early', impact: 'low', milestones: [keyDate('2026-12-01')] }),
+        makeEntry({ id: 'eu-high-late', impact: 'high', milestones: [keyDate('2027-09-01')] }),
+        makeEntry({ id: 'eu-high-early', impact: 'high', milestones: [keyDate('2027-01-01')] }),
+        makeEntry({ id: 'eu-med-spec', impact: 'medium', milestones: [keyDate('2027-03-01', 'speculative')] }),
+        makeEntry({ id: 'eu-med-expected', impact: 'medium', milestones: [keyDate('2027-03-01', 'expected')] }),
+        makeEntry({ id: 'eu-med-confirmed-b', impact: 'medium', milestones: [keyDate('2027-03-01', 'confirmed')] }),
+        makeEntry({ id: 'eu-med-confirmed-a', impact: 'medium', milestones: [keyDate('2027-03-01', 'confirmed')] }),
       ]);
       const ids = selectEntries(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN }).map(
         (s) => s.entry.id,
@@ -149,12 +149,12 @@ describe('offline selection', () => {
 
     it('ranks a firm date before a placeholder period or an estimate of the same impact, however early the placeholder', () => {
       const cal = makeCalendar([
-        makeEntry({ id: 'eu-end-of-year', impact: 'high', key_dates: [{ ...keyDate('2026-12-31', 'expected'), precision: 'year' }] }),
-        makeEntry({ id: 'eu-h1', impact: 'high', key_dates: [{ ...keyDate('2027-06-30', 'expected'), precision: 'half' }] }),
-        makeEntry({ id: 'eu-estimate', impact: 'high', key_dates: [keyDate('2027-01-05', 'speculative')] }),
-        makeEntry({ id: 'eu-firm-late', impact: 'high', key_dates: [keyDate('2027-09-01', 'expected')] }),
-        makeEntry({ id: 'eu-firm-month', impact: 'high', key_dates: [{ ...keyDate('2027-10-31', 'confirmed'), precision: 'month' }] }),
-        makeEntry({ id: 'eu-medium-firm', impact: 'medium', key_dates: [keyDate('2027-01-01')] }),
+        makeEntry({ id: 'eu-end-of-year', impact: 'high', milestones: [{ ...keyDate('2026-12-31', 'expected'), precision: 'year' }] }),
+        makeEntry({ id: 'eu-h1', impact: 'high', milestones: [{ ...keyDate('2027-06-30', 'expected'), precision: 'half' }] }),
+        makeEntry({ id: 'eu-estimate', impact: 'high', milestones: [keyDate('2027-01-05', 'speculative')] }),
+        makeEntry({ id: 'eu-firm-late', impact: 'high', milestones: [keyDate('2027-09-01', 'expected')] }),
+        makeEntry({ id: 'eu-firm-month', impact: 'high', milestones: [{ ...keyDate('2027-10-31', 'confirmed'), precision: 'month' }] }),
+        makeEntry({ id: 'eu-medium-firm', impact: 'medium', milestones: [keyDate('2027-01-01')] }),
       ]);
       const ids = selectEntries(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN }).map(
         (s) => s.entry.id,
@@ -164,7 +164,7 @@ describe('offline selection', () => {
 
     it('caps the list, keeping the highest-ranked entries and reporting the total', () => {
       const entries = Array.from({ length: 50 }, (_, i) =>
-        makeEntry({ id: `eu-${String(i).padStart(2, '0')}`, impact: i < 5 ? 'high' : 'low', key_dates: [keyDate('2027-01-01')] }),
+        makeEntry({ id: `eu-${String(i).padStart(2, '0')}`, impact: i < 5 ? 'high' : 'low', milestones: [keyDate('2027-01-01')] }),
       );
       const result = selectEntriesWithStats(makeCalendar(entries), {
         jurisdictions: ['EU'],
@@ -205,7 +205,7 @@ describe('offline selection', () => {
         expect(['AML / KYC', 'Payments']).toContain(s.area);
         expect(s.entry.areas).toContain(s.area);
         expect(s.nextKeyDate.date >= SCAN && s.nextKeyDate.date <= '2027-11-22').toBe(true);
-        expect(s.entry.key_dates).toContainEqual(s.nextKeyDate);
+        expect(s.entry.milestones).toContainEqual(s.nextKeyDate);
       }
       const amlr = selected.find((s) => s.entry.id === 'eu-amlr-application');
       expect(amlr?.nextKeyDate.date).toBe('2027-07-10');

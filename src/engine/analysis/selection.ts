@@ -7,15 +7,17 @@
  *   3. at least one of its key dates falls inside the window [scanDate, scanDate + horizon months]
  *      (both ends inclusive; month arithmetic clamps to month end, see dates.addMonths).
  *
- * The item's "next key date" is the earliest key date inside the window, so a passed date is never
- * presented as upcoming. Ranking: impact (high > medium > low), then firm dates before approximate ones (a
+ * The item's "next key date" is the earliest milestone inside the window that has not slipped, so a passed date
+ * is never presented as upcoming. Milestones dated before the scan that the calendar does not record as having
+ * happened (marked `slipped`, or expected and not yet confirmed) are kept apart as `unresolved`, so that the
+ * item can say they slipped instead of hiding them. Ranking: impact (high > medium > low), then firm dates before approximate ones (a
  * firm date is a day or month fixed or announced by the authority; a quarter, half-year or year, or our own
  * estimate, is approximate, so a placeholder never outranks a real deadline), then next key date ascending,
  * then that date's confidence (confirmed > expected > speculative), then entry id. The list is capped at
  * MAX_SELECTED_ITEMS (40) so that a briefing stays readable; the cap keeps the highest-ranked entries and
  * `selectEntriesWithStats` reports how many matched before the cap.
  */
-import type { Calendar, CalendarEntry, DateConfidence, Impact, KeyDate } from '../calendar/calendar.types';
+import type { Calendar, CalendarEntry, DateConfidence, Impact, Milestone } from '../calendar/calendar.types';
 import { addMonths, isIsoDate } from './dates';
 import { resolveAreas, resolveJurisdictions } from './matching';
 
@@ -39,10 +41,12 @@ export interface SelectedEntry {
   entry: CalendarEntry;
   /** Area id: the first requested area (in request order) that the entry carries. */
   area: string;
-  /** Earliest key date inside the window (never before the scan date). */
-  nextKeyDate: KeyDate;
-  /** Every key date inside the window, ascending. */
-  windowDates: KeyDate[];
+  /** Earliest milestone inside the window (never before the scan date). */
+  nextKeyDate: Milestone;
+  /** Every milestone inside the window, ascending. */
+  windowDates: Milestone[];
+  /** Milestones dated before the scan date that are not confirmed as having happened (slipped or unconfirmed). */
+  unresolved: Milestone[];
 }
 
 export interface SelectionResult {
@@ -73,22 +77,29 @@ export function windowEnd(scanDate: string, horizonMonths: number): string {
   return addMonths(scanDate, horizonMonths);
 }
 
-/** Key dates of `entry` inside [from, to] (inclusive), ascending by date. */
-export function keyDatesInWindow(entry: CalendarEntry, from: string, to: string): KeyDate[] {
-  return entry.key_dates.filter((k) => k.date >= from && k.date <= to).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+const byDate = (a: Milestone, b: Milestone) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/** Milestones of `entry` inside [from, to] (inclusive) that have not slipped, ascending by date. */
+export function milestonesInWindow(entry: CalendarEntry, from: string, to: string): Milestone[] {
+  return entry.milestones.filter((k) => !k.slipped && k.date >= from && k.date <= to).sort(byDate);
 }
 
-/** Ranking comparator (see the module comment). */
+/** Milestones of `entry` dated before `scanDate` that the calendar does not record as having happened, ascending. */
+export function unresolvedMilestones(entry: CalendarEntry, scanDate: string): Milestone[] {
+  return entry.milestones.filter((k) => k.date < scanDate && (k.slipped || k.confidence !== 'confirmed')).sort(byDate);
+}
+
 /** True when a key date is a day or month the authority fixed or announced (not a period or our estimate). */
-export function isFirmKeyDate(keyDate: KeyDate): boolean {
+export function isFirmMilestone(keyDate: Milestone): boolean {
   const precision = keyDate.precision ?? 'day';
   return (precision === 'day' || precision === 'month') && keyDate.confidence !== 'speculative';
 }
 
+/** Ranking comparator (see the module comment). */
 export function compareSelected(a: SelectedEntry, b: SelectedEntry): number {
   return (
     IMPACT_RANK[a.entry.impact] - IMPACT_RANK[b.entry.impact] ||
-    Number(!isFirmKeyDate(a.nextKeyDate)) - Number(!isFirmKeyDate(b.nextKeyDate)) ||
+    Number(!isFirmMilestone(a.nextKeyDate)) - Number(!isFirmMilestone(b.nextKeyDate)) ||
     (a.nextKeyDate.date < b.nextKeyDate.date ? -1 : a.nextKeyDate.date > b.nextKeyDate.date ? 1 : 0) ||
     CONFIDENCE_RANK[a.nextKeyDate.confidence] - CONFIDENCE_RANK[b.nextKeyDate.confidence] ||
     (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0)
@@ -108,9 +119,9 @@ export function selectEntriesWithStats(calendar: Calendar, criteria: SelectionCr
     if (!jurisdictionSet.has(entry.jurisdiction)) continue;
     const area = areas.ids.find((id) => entry.areas.includes(id));
     if (!area) continue;
-    const windowDates = keyDatesInWindow(entry, criteria.scanDate, end);
+    const windowDates = milestonesInWindow(entry, criteria.scanDate, end);
     if (windowDates.length === 0) continue;
-    matched.push({ entry, area, nextKeyDate: windowDates[0], windowDates });
+    matched.push({ entry, area, nextKeyDate: windowDates[0], windowDates, unresolved: unresolvedMilestones(entry, criteria.scanDate) });
   }
   matched.sort(compareSelected);
   const selected = matched.slice(0, Math.max(0, maxItems));

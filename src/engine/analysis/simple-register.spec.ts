@@ -66,7 +66,7 @@ describe('toSimpleRegister', () => {
 
   it('falls back to the first sentence of the summary when an item has no plain summary, and omits an absent briefing', () => {
     const cal = makeCalendar([
-      makeEntry({ id: 'eu-x', summary: 'First sentence here. Second sentence.', key_dates: [keyDate('2027-02-01', 'expected')] }),
+      makeEntry({ id: 'eu-x', summary: 'First sentence here. Second sentence.', milestones: [keyDate('2027-02-01', 'expected')] }),
     ]);
     const env = analyseOffline(cal, { ...ctx, jurisdictions: ['EU'], areas: ['AML / KYC'] });
     const { _briefing, ...withoutBriefing } = env;

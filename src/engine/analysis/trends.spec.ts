@@ -1,4 +1,4 @@
-import type { CalendarEntry, KeyDate } from '../calendar/calendar.types';
+import type { CalendarEntry, Milestone } from '../calendar/calendar.types';
 import { makeCalendar, makeEntry } from '../../../test/fixtures/calendar.fixture';
 import { analyseOffline } from './compose';
 import { MAX_TRENDS, buildTrends, momentumEvidence, trendMomentum } from './trends';
@@ -97,8 +97,8 @@ describe('offline trends', () => {
 
   describe('momentum from dated evidence', () => {
     const window = { scanDate: SCAN, windowEnd: '2027-11-22', areaIds: [] };
-    const entry = (id: string, dates: Array<[string, KeyDate['confidence'], KeyDate['precision']?]>) =>
-      makeEntry({ id, key_dates: dates.map(([date, confidence, precision]) => ({ date, event: 'Milestone', confidence, ...(precision ? { precision } : {}) })) });
+    const entry = (id: string, dates: Array<[string, Milestone['confidence'], Milestone['precision']?]>) =>
+      makeEntry({ id, milestones: dates.map(([date, confidence, precision]) => ({ date, event: 'Milestone', confidence, ...(precision ? { precision } : {}) })) });
 
     it('counts firm dates ahead in the window against confirmed dates in the same span before the scan', () => {
       const evidence = momentumEvidence(
@@ -123,8 +123,8 @@ describe('offline trends', () => {
 
     it('states its evidence in the trend description, so "rising" can be checked', () => {
       const { trends } = run([
-        makeEntry({ id: 'eu-a', themes: ['stablecoins'], key_dates: [{ date: '2027-01-10', event: 'Applies', confidence: 'confirmed' }] }),
-        makeEntry({ id: 'uk-b', ...uk, themes: ['stablecoins'], key_dates: [{ date: '2027-02-10', event: 'Applies', confidence: 'confirmed' }] }),
+        makeEntry({ id: 'eu-a', themes: ['stablecoins'], milestones: [{ date: '2027-01-10', event: 'Applies', confidence: 'confirmed' }] }),
+        makeEntry({ id: 'uk-b', ...uk, themes: ['stablecoins'], milestones: [{ date: '2027-02-10', event: 'Applies', confidence: 'confirmed' }] }),
       ]);
       const trend = trends.find((t) => t.id === 'trend-theme-stablecoins')!;
       expect(trend.momentum).toBe('rising');

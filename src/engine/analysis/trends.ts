@@ -17,7 +17,7 @@
 import type { CalendarEntry } from '../calendar/calendar.types';
 import type { SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { dayNumber } from './dates';
-import { isFirmKeyDate } from './selection';
+import { isFirmMilestone } from './selection';
 import { capitalise, compactList, count, joinList, periodSpan, shortName, slugify, themeLabel, truncate } from './text';
 
 export const MAX_TRENDS = 6;
@@ -70,10 +70,10 @@ export function momentumEvidence(entries: readonly CalendarEntry[], window: Tren
   const end = dayNumber(window.windowEnd);
   const start = scan - (end - scan);
   const evidence: MomentumEvidence = { ahead: 0, behind: 0, tentative: 0 };
-  for (const keyDate of unique(entries).flatMap((entry) => entry.key_dates)) {
+  for (const keyDate of unique(entries).flatMap((entry) => entry.milestones)) {
     const day = dayNumber(keyDate.date);
     if (day > scan && day <= end) {
-      if (isFirmKeyDate(keyDate)) evidence.ahead++;
+      if (isFirmMilestone(keyDate)) evidence.ahead++;
       else evidence.tentative++;
     } else if (day >= start && day <= scan && keyDate.confidence === 'confirmed') evidence.behind++;
   }

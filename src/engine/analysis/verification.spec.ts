@@ -22,7 +22,7 @@ function itemFor(entryOverrides: Parameters<typeof makeEntry>[0]) {
 
 describe('offline verification passes', () => {
   it('a confirmed future date of an adopted instrument with https calendar sources is verified by both passes', () => {
-    const { item, result } = itemFor({ id: 'eu-ok', stage: 'adopted', key_dates: [keyDate('2027-07-10', 'confirmed')] });
+    const { item, result } = itemFor({ id: 'eu-ok', stage: 'adopted', milestones: [keyDate('2027-07-10', 'confirmed')] });
     expect(item.verification.status).toBe('verified');
     expect(item.verification.passes.map((p) => [p.pass, p.status])).toEqual([
       ['realist', 'verified'],
@@ -32,7 +32,7 @@ describe('offline verification passes', () => {
   });
 
   it('a speculative date is unverified by the realist, with a note', () => {
-    const { item } = itemFor({ id: 'eu-spec', key_dates: [keyDate('2027-07-10', 'speculative')] });
+    const { item } = itemFor({ id: 'eu-spec', milestones: [keyDate('2027-07-10', 'speculative')] });
     const realist = item.verification.passes.find((p) => p.pass === 'realist');
     expect(realist?.status).toBe('unverified');
     expect(realist?.note).toMatch(/estimate/);
@@ -41,20 +41,20 @@ describe('offline verification passes', () => {
 
   it('an expected date is verified for an adopted instrument but unverified for a proposal', () => {
     expect(
-      itemFor({ id: 'eu-exp-adopted', stage: 'adopted', key_dates: [keyDate('2027-07-10', 'expected')] }).item.verification.status,
+      itemFor({ id: 'eu-exp-adopted', stage: 'adopted', milestones: [keyDate('2027-07-10', 'expected')] }).item.verification.status,
     ).toBe('verified');
-    const proposal = itemFor({ id: 'eu-exp-proposed', stage: 'proposed', key_dates: [keyDate('2027-07-10', 'expected')] }).item;
+    const proposal = itemFor({ id: 'eu-exp-proposed', stage: 'proposed', milestones: [keyDate('2027-07-10', 'expected')] }).item;
     expect(proposal.verification.passes[0]).toMatchObject({ pass: 'realist', status: 'unverified' });
   });
 
   it('flags a confirmed application date for a proposal as implausible (unverified)', () => {
-    const { item } = itemFor({ id: 'eu-odd', stage: 'proposed', key_dates: [keyDate('2027-07-10', 'confirmed', 'Rules apply')] });
+    const { item } = itemFor({ id: 'eu-odd', stage: 'proposed', milestones: [keyDate('2027-07-10', 'confirmed', 'Rules apply')] });
     expect(item.verification.passes[0].status).toBe('unverified');
     expect(item.verification.passes[0].note).toMatch(/application date/);
   });
 
   it('a stale calendar entry is unverified by the realist', () => {
-    const { item } = itemFor({ id: 'eu-stale', last_verified: '2025-01-01' });
+    const { item } = itemFor({ id: 'eu-stale', reviewed_on: '2025-01-01' });
     expect(item.verification.passes[0].status).toBe('unverified');
     expect(item.verification.passes[0].note).toMatch(/last checked/);
   });
@@ -80,7 +80,7 @@ describe('offline verification passes', () => {
     expect(auditorPass(wrongDate, entry).status).toBe('disputed');
     expect(realistPass(wrongDate, entry, SCAN).status).toBe('disputed');
     const overstated: SnapshotItem = { ...item, date_confidence: 'confirmed' };
-    const speculativeEntry = { ...entry, key_dates: [keyDate(item.key_date, 'speculative')] };
+    const speculativeEntry = { ...entry, milestones: [keyDate(item.key_date, 'speculative')] };
     expect(auditorPass(overstated, speculativeEntry).status).toBe('disputed');
     expect(realistPass(overstated, speculativeEntry, SCAN).status).toBe('disputed');
     expect(auditorPass({ ...item, citations: [] }, entry).status).toBe('disputed');
@@ -89,7 +89,7 @@ describe('offline verification passes', () => {
   });
 
   it('the realist disputes a key date that has passed at the scan date', () => {
-    const { entry, item } = itemFor({ id: 'eu-late', key_dates: [keyDate('2027-01-15')] });
+    const { entry, item } = itemFor({ id: 'eu-late', milestones: [keyDate('2027-01-15')] });
     expect(realistPass(item, entry, '2027-02-01').status).toBe('disputed');
     expect(realistPass(item, entry, '2027-02-01').checks.find((c) => c.check === 'key_date_upcoming')?.outcome).toBe('disputed');
   });

@@ -80,7 +80,7 @@ export function realistPass(item: SnapshotItem, entry: CalendarEntry | undefined
   if (!entry) return missingEntry('realist', item);
   const checks: CheckDetail[] = [];
   const push = (check: string, outcome: CheckDetail['outcome'], detail: string) => checks.push({ check, outcome, detail });
-  const keyDate = entry.key_dates.find((k) => k.date === item.key_date);
+  const keyDate = entry.milestones.find((k) => k.date === item.key_date);
   const when = /^\d{4}-\d{2}-\d{2}$/.test(item.key_date) ? formatLongDate(item.key_date) : `'${item.key_date}'`;
 
   if (!keyDate) {
@@ -129,16 +129,16 @@ export function realistPass(item: SnapshotItem, entry: CalendarEntry | undefined
   } else {
     push('stage_matches', 'ok', `Stage ${entry.stage} as in the calendar.`);
   }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(entry.last_verified) && /^\d{4}-\d{2}-\d{2}$/.test(scanDate)) {
-    const age = daysBetween(entry.last_verified, scanDate);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(entry.reviewed_on) && /^\d{4}-\d{2}-\d{2}$/.test(scanDate)) {
+    const age = daysBetween(entry.reviewed_on, scanDate);
     if (age > STALE_AFTER_DAYS) {
       push(
         'entry_fresh',
         'unverified',
-        `The calendar entry was last checked on ${formatLongDate(entry.last_verified)}, ${age} days before the scan.`,
+        `The calendar entry was last checked on ${formatLongDate(entry.reviewed_on)}, ${age} days before the scan.`,
       );
     } else {
-      push('entry_fresh', 'ok', `Calendar entry last checked on ${entry.last_verified}.`);
+      push('entry_fresh', 'ok', `Calendar entry last checked on ${entry.reviewed_on}.`);
     }
   }
   const status = statusOf(checks);
@@ -177,7 +177,7 @@ export function auditorPass(item: SnapshotItem, entry: CalendarEntry | undefined
       `Citation ${citation.id} (${citation.url}) is not an https address.`,
     );
   }
-  const keyDate = entry.key_dates.find((k) => k.date === item.key_date);
+  const keyDate = entry.milestones.find((k) => k.date === item.key_date);
   push(
     'key_date_in_calendar',
     keyDate !== undefined && keyDate.confidence === item.date_confidence,

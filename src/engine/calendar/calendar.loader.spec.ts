@@ -30,11 +30,12 @@ describe('regulatory calendar data (data/calendar)', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('reports the newest file version', () => {
+  it('reports the newest file as_of as its version and the oldest as its as_of', () => {
     expect(calendar.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       const data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CalendarFile;
-      expect(data.version <= calendar.version).toBe(true);
+      expect(data.as_of <= calendar.version).toBe(true);
+      expect(data.as_of >= calendar.as_of).toBe(true);
     }
   });
 
@@ -43,12 +44,6 @@ describe('regulatory calendar data (data/calendar)', () => {
     for (const j of JURISDICTIONS) expect(jurisdictions.has(j.id)).toBe(true);
     const areas = new Set(calendar.entries.flatMap((e) => e.areas));
     for (const a of AREAS) expect(areas.has(a.id)).toBe(true);
-  });
-
-  // 251 entries before issue 12's citation review; entries whose instrument could not be cited were removed, not kept
-  // behind a home page. This floor guards against losing the curated set, not a target to pad.
-  it('has at least 180 entries', () => {
-    expect(calendar.entries.length).toBeGreaterThanOrEqual(180);
   });
 
   it('keeps every entry in its own file jurisdiction, with a regulator of that jurisdiction and 1-3 known areas', () => {
@@ -63,19 +58,20 @@ describe('regulatory calendar data (data/calendar)', () => {
   });
 
   it('gives every entry at least one key date on or after 2026-01-01 (no purely historical entries)', () => {
-    const stale = calendar.entries.filter((e) => !e.key_dates.some((k) => k.date >= '2026-01-01')).map((e) => e.id);
+    const stale = calendar.entries.filter((e) => !e.milestones.some((k) => k.date >= '2026-01-01')).map((e) => e.id);
     expect(stale).toEqual([]);
   });
 
   it.each(HORIZONS)('has entries with a key date within %i months of the scan date for at least 10 jurisdictions', (months) => {
     const end = addMonths(SCAN_DATE, months);
-    const inWindow = (e: CalendarEntry) => e.key_dates.some((k) => k.date >= SCAN_DATE && k.date <= end);
+    const inWindow = (e: CalendarEntry) => e.milestones.some((k) => k.date >= SCAN_DATE && k.date <= end);
     const jurisdictions = new Set(calendar.entries.filter(inWindow).map((e) => e.jurisdiction));
     expect(jurisdictions.size).toBeGreaterThanOrEqual(10);
   });
 });
 
 describe('calendar loader validation', () => {
+  const DORA_URL = 'https://eur-lex.europa.eu/eli/reg/2022/2554/oj';
   let tmp: string;
 
   const validEntry = (): CalendarEntry => ({
@@ -87,22 +83,21 @@ describe('calendar loader validation', () => {
     instrument_type: 'regulation',
     stage: 'adopted',
     impact: 'low',
-    key_dates: [
-      { date: '2026-01-01', event: 'Entry into force', confidence: 'confirmed' },
-      { date: '2027-01-01', event: 'Application', confidence: 'expected' },
+    milestones: [
+      { date: '2026-01-01', precision: 'day', event: 'Entry into force', confidence: 'confirmed', source: DORA_URL },
+      { date: '2027-01-01', precision: 'day', event: 'Application', confidence: 'expected', source: DORA_URL },
     ],
     summary: 'A test instrument used to exercise the calendar loader.',
     implications: 'Nothing to do; this only exists in a unit test fixture.',
     plain_summary: 'A made-up rule for testing.',
     themes: ['testing'],
-    sources: [
-      { url: 'https://eur-lex.europa.eu/eli/reg/2022/2554/oj', title: 'Regulation (EU) 2022/2554', publisher: 'EUR-Lex', published_at: '2022-12-27' },
-    ],
-    last_verified: '2026-11-22',
+    sources: [{ url: DORA_URL, title: 'Regulation (EU) 2022/2554', publisher: 'EUR-Lex', published_at: '2022-12-27', kind: 'official' }],
+    reviewed_on: '2026-11-22',
   });
 
   const write = (name: string, entries: unknown[], jurisdiction = 'EU') => {
-    fs.writeFileSync(path.join(tmp, name), JSON.stringify({ jurisdiction, version: '2026-11-22', entries }));
+    const publishers = { 'EUR-Lex': { kind: 'official', hosts: ['eur-lex.europa.eu'] } };
+    fs.writeFileSync(path.join(tmp, name), JSON.stringify({ jurisdiction, as_of: '2026-11-22', publishers, entries }));
   };
 
   beforeEach(() => {
@@ -116,6 +111,7 @@ describe('calendar loader validation', () => {
     write('eu.json', [validEntry()]);
     const cal = loadCalendar(tmp);
     expect(cal.version).toBe('2026-11-22');
+    expect(cal.as_of).toBe('2026-11-22');
     expect(cal.entries.map((e) => e.id)).toEqual(['eu-test-instrument']);
     expect(validateCalendarFiles(tmp)).toEqual([]);
   });
@@ -135,14 +131,14 @@ describe('calendar loader validation', () => {
     const entry = validEntry();
     write('eu.json', [
       { ...entry, id: 'eu-bad-area', areas: ['Astrology'] },
-      { ...entry, id: 'eu-unsorted', key_dates: [...entry.key_dates].reverse() },
+      { ...entry, id: 'eu-unsorted', milestones: [...entry.milestones].reverse() },
       { ...entry, id: 'uk-wrong-prefix' },
     ]);
     const messages = validateCalendarFiles(tmp).map((p) => `${p.entryId}: ${p.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^eu-bad-area: unknown area 'Astrology'/),
-        expect.stringMatching(/^eu-unsorted: key_dates are not sorted/),
+        expect.stringMatching(/^eu-unsorted: milestones are not sorted/),
         expect.stringMatching(/^uk-wrong-prefix: id must start with 'eu-'/),
       ]),
     );
@@ -169,8 +165,9 @@ describe('calendar loader validation', () => {
     write('eu.json', [
       { ...validEntry(), id: 'eu-http', sources: [{ ...source, url: 'http://eur-lex.europa.eu/eli/reg/2022/2554/oj' }] },
       { ...validEntry(), id: 'eu-home', sources: [{ ...source, url: 'https://eur-lex.europa.eu/' }] },
-      { ...validEntry(), id: 'eu-undated', sources: [{ url: source.url, title: source.title, publisher: source.publisher }] },
-      { ...validEntry(), id: 'eu-anonymous', sources: [{ url: source.url, title: source.title, published_at: '2022-12-27' }] },
+      { ...validEntry(), id: 'eu-undated', sources: [{ url: source.url, title: source.title, publisher: source.publisher, kind: 'official' }] },
+      { ...validEntry(), id: 'eu-anonymous', sources: [{ url: source.url, title: source.title, published_at: '2022-12-27', kind: 'official' }] },
+      { ...validEntry(), id: 'eu-kindless', sources: [{ url: source.url, title: source.title, publisher: source.publisher, published_at: '2022-12-27' }] },
     ]);
     const messages = validateCalendarFiles(tmp).map((p) => `${p.file} ${p.entryId}: ${p.message}`);
     expect(messages).toEqual(
@@ -179,15 +176,16 @@ describe('calendar loader validation', () => {
         expect.stringMatching(/^eu\.json eu-home: .*url must match pattern.*\(source https:\/\/eur-lex\.europa\.eu\/\)/),
         expect.stringMatching(/^eu\.json eu-undated: .*required property 'published_at'/),
         expect.stringMatching(/^eu\.json eu-anonymous: .*required property 'publisher'/),
+        expect.stringMatching(/^eu\.json eu-kindless: .*required property 'kind'/),
       ]),
     );
-    expect(messages).toHaveLength(4);
+    expect(messages.filter((m) => !/milestones/.test(m))).toHaveLength(5);
   });
 
   it('accepts a precision on a key date and rejects an unknown one', () => {
     const dated = (precision: string) => ({
       ...validEntry(),
-      key_dates: [{ date: '2027-12-31', event: 'Expected adoption', confidence: 'expected', precision }],
+      milestones: [{ date: '2027-12-31', event: 'Expected adoption', confidence: 'expected', precision, source: DORA_URL }],
     });
     write('eu.json', [dated('year')]);
     expect(validateCalendarFiles(tmp)).toEqual([]);
@@ -195,8 +193,33 @@ describe('calendar loader validation', () => {
     expect(validateCalendarFiles(tmp)[0].message).toMatch(/precision must be equal to one of the allowed values \(day, month, quarter, half, year\)/);
   });
 
+  it('requires a precision and a source on every milestone', () => {
+    const { precision: _p, source: _s, ...bare } = validEntry().milestones[0];
+    write('eu.json', [{ ...validEntry(), milestones: [bare] }]);
+    const messages = validateCalendarFiles(tmp).map((p) => p.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([expect.stringMatching(/required property 'precision'/), expect.stringMatching(/required property 'source'/)]),
+    );
+  });
+
+  it("rejects a milestone or history source that is not one of the entry's sources, and a confirmed slipped milestone", () => {
+    const other = 'https://eur-lex.europa.eu/eli/reg/2024/1624/oj';
+    const [first, second] = validEntry().milestones;
+    write('eu.json', [
+      { ...validEntry(), id: 'eu-foreign', milestones: [first, { ...second, source: other }] },
+      { ...validEntry(), id: 'eu-history', milestones: [first, { ...second, history: [{ date: '2026-06-01', precision: 'day', source: other }] }] },
+      { ...validEntry(), id: 'eu-slipped', milestones: [{ ...first, slipped: true }, second] },
+    ]);
+    const messages = validateCalendarFiles(tmp).map((p) => `${p.entryId}: ${p.message}`);
+    expect(messages).toEqual([
+      `eu-foreign: milestone 2027-01-01 'Application': source ${other} is not one of the entry's sources`,
+      `eu-history: milestone 2027-01-01 'Application': history source ${other} is not one of the entry's sources`,
+      "eu-slipped: milestone 2026-01-01 'Entry into force': a slipped milestone cannot be confirmed",
+    ]);
+  });
+
   it('rejects impossible calendar dates', () => {
-    write('eu.json', [{ ...validEntry(), last_verified: '2026-02-30' }]);
+    write('eu.json', [{ ...validEntry(), reviewed_on: '2026-02-30' }]);
     expect(() => loadCalendar(tmp)).toThrow(/eu-test-instrument/);
   });
 });

@@ -102,7 +102,7 @@ function schemaProblems(file: string, data: unknown, errors: ErrorObject[]): Cal
   });
 }
 
-/** Rules the JSON Schema cannot express: file/jurisdiction match, id prefix, vocabularies, date order. */
+/** Rules the JSON Schema cannot express: file/jurisdiction match, id prefix, vocabularies, milestone order and sources. */
 function entryProblems(file: string, code: string, entry: CalendarEntry): CalendarProblem[] {
   const problems: CalendarProblem[] = [];
   const push = (message: string) => problems.push({ file, entryId: entry.id, message });
@@ -120,10 +120,19 @@ function entryProblems(file: string, code: string, entry: CalendarEntry): Calend
   for (const area of entry.areas) {
     if (!AREA_IDS.has(area)) push(`unknown area '${area}'`);
   }
-  for (let i = 1; i < entry.key_dates.length; i++) {
-    if (entry.key_dates[i].date < entry.key_dates[i - 1].date) {
-      push(`key_dates are not sorted ascending (${entry.key_dates[i - 1].date} before ${entry.key_dates[i].date})`);
+  for (let i = 1; i < entry.milestones.length; i++) {
+    if (entry.milestones[i].date < entry.milestones[i - 1].date) {
+      push(`milestones are not sorted ascending (${entry.milestones[i - 1].date} before ${entry.milestones[i].date})`);
       break;
+    }
+  }
+  const sourceUrls = new Set(entry.sources.map((s) => s.url));
+  for (const milestone of entry.milestones) {
+    const what = `milestone ${milestone.date} '${milestone.event}'`;
+    if (milestone.source && !sourceUrls.has(milestone.source)) push(`${what}: source ${milestone.source} is not one of the entry's sources`);
+    if (milestone.slipped && milestone.confidence === 'confirmed') push(`${what}: a slipped milestone cannot be confirmed`);
+    for (const earlier of milestone.history ?? []) {
+      if (!sourceUrls.has(earlier.source)) push(`${what}: history source ${earlier.source} is not one of the entry's sources`);
     }
   }
   return problems;
@@ -217,11 +226,13 @@ export function loadCalendar(dir: string = defaultCalendarDir(), options: Calend
     throw new Error(`Invalid regulatory calendar in ${dir}:\n${shown.join('\n')}${more}`);
   }
   let version = '';
+  let asOf = '';
   const entries: CalendarEntry[] = [];
   for (const { data } of parsed) {
     if (!data) continue;
-    if (data.version > version) version = data.version;
+    if (data.as_of > version) version = data.as_of;
+    if (!asOf || data.as_of < asOf) asOf = data.as_of;
     entries.push(...data.entries);
   }
-  return { version, entries };
+  return { version, as_of: asOf, entries };
 }

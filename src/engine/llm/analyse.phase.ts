@@ -87,7 +87,7 @@ export async function analysePhase(session: LlmSession, analyst: LlmRole, input:
     unmatchedAreas: input.areas.unmatched,
     prose: items.map((item) => ({
       item,
-      event: guarded.entryById.get(item.id)?.key_dates.find((k) => k.date === item.key_date)?.event ?? 'Key date',
+      event: guarded.entryById.get(item.id)?.milestones.find((k) => k.date === item.key_date)?.event ?? 'Key date',
     })),
     trends,
     matchedCount: items.length,

@@ -147,7 +147,7 @@ export function applyGuardrails(raw: JsonObject, ctx: GuardContext): Guarded {
       continue;
     }
     seen.add(id);
-    const calendarDate = entry?.key_dates.find((k) => k.date === keyDate);
+    const calendarDate = entry?.milestones.find((k) => k.date === keyDate);
     const item: SnapshotItem = {
       id,
       title,
@@ -186,7 +186,14 @@ export function applyGuardrails(raw: JsonObject, ctx: GuardContext): Guarded {
         const source = sourceByNumber.get(n)!;
         const id = citationBySource.size + 1;
         citationBySource.set(n, id);
-        citations.set(id, { id, url: source.url, title: source.title, publisher: source.publisher, published_at: source.publishedAt });
+        citations.set(id, {
+          id,
+          url: source.url,
+          title: source.title,
+          publisher: source.publisher,
+          published_at: source.publishedAt,
+          ...(source.kind ? { kind: source.kind } : {}),
+        });
       }
       item.citations.push({ ...citations.get(citationBySource.get(n)!)! });
     }

@@ -41,7 +41,7 @@ const calendar = makeCalendar([
     title: 'Anti-Money Laundering Regulation (AMLR)',
     regulator: 'AMLA',
     impact: 'high',
-    key_dates: [keyDate('2027-07-10', 'confirmed', 'Application of the single rulebook')],
+    milestones: [keyDate('2027-07-10', 'confirmed', 'Application of the single rulebook')],
     sources: [{ url: 'https://eur-lex.example/amlr', title: 'Regulation (EU) 2024/1624', publisher: 'EUR-Lex' }],
   }),
 ]);
@@ -232,7 +232,7 @@ describe('analyseWithLlm', () => {
       area: 'AML / KYC',
     });
     expect(amlr.citations).toEqual([
-      { id: 1, url: 'https://eur-lex.example/amlr', title: 'Regulation (EU) 2024/1624', publisher: 'EUR-Lex', published_at: null },
+      { id: 1, url: 'https://eur-lex.example/amlr', title: 'Regulation (EU) 2024/1624', publisher: 'EUR-Lex', published_at: null, kind: 'official' },
     ]);
     expect(amlr.summary).toBe('The single rulebook applies.');
     // Web-grounded: resolved names, citations from the numbered search sources.

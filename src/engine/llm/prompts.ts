@@ -14,6 +14,8 @@ export interface NumberedSource {
   excerpt?: string;
   /** The calendar entry it comes from, for calendar sources. */
   calendarId?: string;
+  /** For calendar sources: official, or a secondary briefing (carried into the citation so artefacts label it). */
+  kind?: 'official' | 'secondary';
 }
 
 export interface AnalystPromptInput {
@@ -68,7 +70,7 @@ export function analystPrompt(input: AnalystPromptInput): string {
       parts.push(
         `- id ${entry.id}: ${line(entry.title)} | ${entry.jurisdiction} | regulator ${entry.regulator} | areas ${entry.areas.join(', ')} | ` +
           `${entry.instrument_type}, stage ${entry.stage}, impact ${entry.impact}`,
-        `  key dates in window: ${windowDates.map((k) => `${k.date} (${k.confidence}): ${line(k.event)}`).join('; ')}`,
+        `  key dates in window: ${windowDates.map((k) => `${k.date} (${k.confidence}${k.precision && k.precision !== 'day' ? `, ${k.precision} precision` : ''}): ${line(k.event)}`).join('; ')}`,
         `  summary: ${line(entry.summary)}`,
         `  sources: ${numbers.map((n) => `S${n}`).join(', ') || 'none'}`,
       );

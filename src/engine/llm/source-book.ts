@@ -24,6 +24,7 @@ export class SourceBook {
             publishedAt: source.published_at ?? null,
             snippet: '',
             calendarId: entry.id,
+            kind: source.kind ?? 'official',
           });
         numbers.push(numbered.number);
       }

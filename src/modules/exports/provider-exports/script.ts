@@ -14,6 +14,7 @@ import { CONFIDENCE_LABELS, IMPACT_LABELS, label, STAGE_LABELS } from '../render
 import { formatLongDate, horizonText, scanDateOf } from '../renderers/render-dates';
 import { groupByJurisdiction, sortItems } from '../renderers/item-grouping';
 import { listText, paragraphs, stripCites } from '../renderers/render-text';
+import { sourceLabel } from '../renderers/render-facts';
 import type { RenderSnapshot } from '../renderers/types';
 
 /** Single-request limit we keep under (the text-to-speech models accept 5,000 / 10,000 characters). */
@@ -392,7 +393,7 @@ export function notebookSourceMarkdown(snapshot: RenderSnapshot, locale: string)
       if (citations.length > 0) {
         out.push('Sources:');
         for (const c of citations)
-          out.push(`- ${inline(c.title) || inline(c.url)}${c.publisher ? ` (${inline(c.publisher)})` : ''}: ${inline(c.url)}`);
+          out.push(`- ${inline(c.title) || inline(c.url)}${c.publisher ? ` (${inline(sourceLabel(c))})` : ''}: ${inline(c.url)}`);
         out.push('');
       }
     }

@@ -5,7 +5,7 @@
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { type DetailLine, detailLineHeight, drawDetailLine, itemLink, itemReference } from './briefing-fit';
 import { BOLD, COLORS, ensureSpace, kicker, type PdfHandle, pill, REGULAR } from './pdf-kit';
-import { dateWithMilestone, driftLine, isFirmDate, type References, removalLabel } from './render-facts';
+import { dateWithMilestone, driftLine, isFirmDate, type References, removalLabel, sourceMeta } from './render-facts';
 import { formatDate } from './render-dates';
 import { safeHttpUrl } from './render-text';
 import type { RenderDrift } from './types';
@@ -132,7 +132,7 @@ export function sourcesBlock(pdf: PdfHandle, items: readonly SnapshotItem[], ref
   for (const number of numbers) {
     const { citation } = references.list[number - 1]!;
     const url = safeHttpUrl(citation.url);
-    const head = [citation.publisher, citation.published_at ? formatDate(citation.published_at) : ''].filter((part) => part).join(', ');
+    const head = sourceMeta(citation);
     const text = `${head ? `${head}: ` : ''}${citation.title}. `;
     doc.font(REGULAR).fontSize(size);
     ensureSpace(pdf, doc.heightOfString(text + citation.url, { width: pdf.width - indent, lineGap: 0.5 }) + 3);

@@ -17,6 +17,7 @@
  * de-duplicated numbers the PDF report uses), selection (`selected`, or `beyond_cap` for the rows option
  * `list: all_matched` adds), rank (1-based within its selection), and scan_note (the selection line, the
  * disclaimer, and the language notice when the file is not in the language asked for), the same on every row.
+ * citation_kinds (issue 24) says, per citation, whether it is `official` or a `secondary` briefing.
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
@@ -58,6 +59,7 @@ export const CSV_COLUMNS = [
   'selection',
   'rank',
   'scan_note',
+  'citation_kinds',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -119,6 +121,7 @@ export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem, context: R
     selection: 'selected',
     rank,
     scan_note: context.note,
+    citation_kinds: join(citations.map((citation) => citation.kind ?? '')),
   };
 }
 

@@ -1,7 +1,25 @@
+import { parse } from 'csv-parse/sync';
 import { EXPORT_TYPES } from '../export-types/export-types.registry';
-import { hideNodeFromPptxgenjs, pdfText, squash } from '../../../../test/support/inspect-artefact';
+import { hideNodeFromPptxgenjs, pdfText, slideFiles, squash, unzip } from '../../../../test/support/inspect-artefact';
 import { input, realisticSnapshot, syntheticSnapshot, zhSnapshot } from '../../../../test/fixtures/snapshots';
+import { type ImageArtifactType, renderImageSvg } from './image.renderer';
 import { hasRenderer, RENDERED_ARTIFACT_TYPES, renderArtefact, warmUpRenderers } from './index';
+import type { RenderSnapshot } from './types';
+
+/** The text a reader sees in an artefact: PDF text, CSV, HTML, slide XML, or the SVG an image is drawn from. */
+async function artefactText(artifactType: string, snapshot: RenderSnapshot): Promise<string> {
+  if (artifactType === 'tearsheet-detailed' || artifactType === 'infographic-custom') {
+    return renderImageSvg(artifactType as ImageArtifactType, input(snapshot)).replace(/<[^>]+>/g, ' ');
+  }
+  const out = await renderArtefact(artifactType, input(snapshot));
+  if (out.mime === 'application/pdf') return (await pdfText(out.bytes)).text;
+  if (out.mime.includes('presentationml')) {
+    const zip = await unzip(out.bytes);
+    const xml = await Promise.all(slideFiles(zip).map((name) => zip.file(name)!.async('string')));
+    return xml.join(' ').replace(/<[^>]+>/g, '');
+  }
+  return out.bytes.toString('utf8');
+}
 
 const IN_PROCESS = EXPORT_TYPES.filter((entry) => entry.requires_provider === null);
 
@@ -29,6 +47,32 @@ describe('renderArtefact', () => {
       expect(out.filename).toMatch(/^[a-z0-9][a-z0-9-]*\.[a-z0-9]+$/);
       expect(out.filename.endsWith(`.${entry.result.extension}`)).toBe(true);
       expect(out.filename.startsWith('regulatory-horizon-eu-uk-2026-11-22')).toBe(true);
+    },
+  );
+
+  it.each([...new Set(IN_PROCESS.map((entry) => entry.artifact_type))].map((type) => [type] as const))(
+    '%s labels every secondary source it names as such',
+    async (artifactType) => {
+      const snapshot = realisticSnapshot();
+      for (const item of snapshot.data.items) {
+        item.citations = item.citations.map((c, i) => (i === 0 ? { ...c, publisher: 'Quill & Partners LLP', kind: 'secondary' as const } : c));
+      }
+      if (artifactType === 'csv') {
+        // A spreadsheet keeps the publisher as published and says what kind of source it is in citation_kinds.
+        const rows = parse(await artefactText(artifactType, snapshot), { bom: true, columns: true }) as Record<string, string>[];
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) {
+          const publishers = row.citation_publishers.split('; ');
+          const kinds = row.citation_kinds.split('; ');
+          publishers.forEach((publisher, i) => expect(kinds[i]).toBe(publisher === 'Quill & Partners LLP' ? 'secondary' : 'official'));
+        }
+        return;
+      }
+      const text = squash(await artefactText(artifactType, snapshot)).replace(/&amp;/g, '&');
+      const named = text.split('Quill&PartnersLLP').length - 1;
+      const labelled = text.split('Quill&PartnersLLP(secondarysource)').length - 1;
+      expect(named).toBeGreaterThan(0);
+      expect(labelled).toBe(named);
     },
   );
 

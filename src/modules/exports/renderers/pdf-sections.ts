@@ -6,7 +6,7 @@
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { BOLD, COLORS, ensureSpace, heading, type PdfHandle, REGULAR } from './pdf-kit';
 import { formatDate } from './render-dates';
-import { driftLine, keyDateLabel, type References, removalLabel, shortSource } from './render-facts';
+import { driftLine, keyDateLabel, type References, removalLabel, shortSource, sourceLabel, sourceMeta } from './render-facts';
 import { safeHttpUrl } from './render-text';
 import { IMPACT_LABELS, label } from './item-labels';
 import type { BeyondCapItem, RenderDrift } from './types';
@@ -35,7 +35,8 @@ export function linkedSources(pdf: PdfHandle, item: SnapshotItem, references: Re
   numbers.forEach((number, index) => {
     const url = safeHttpUrl(references.list[number - 1]?.citation.url);
     const last = index === numbers.length - 1;
-    const publisher = references.list[number - 1]?.citation.publisher;
+    const cited = references.list[number - 1]?.citation;
+    const publisher = cited ? sourceLabel(cited) : '';
     doc
       .font(REGULAR)
       .fillColor(url ? LINK : COLORS.accent)
@@ -51,9 +52,7 @@ export function referencesSection(pdf: PdfHandle, references: References): void 
   heading(pdf, 'References');
   for (const { number, citation } of references.list) {
     const url = safeHttpUrl(citation.url);
-    const meta = [citation.publisher, citation.published_at ? formatDate(citation.published_at) : 'publication date not recorded']
-      .filter((part) => part)
-      .join(', ');
+    const meta = sourceMeta(citation, 'publication date not recorded');
     const text = `${citation.title}. ${meta}.`;
     doc.font(REGULAR).fontSize(9);
     const height = doc.heightOfString(text, { width: pdf.width - 30 }) + doc.heightOfString(citation.url ?? '', { width: pdf.width - 30 }) + 6;

@@ -15,7 +15,7 @@ import type { SnapshotItem } from '../../../engine/envelope.types';
 import { groupByJurisdiction, trendItems } from './item-grouping';
 import { artefactFilename } from './artefact-filename';
 import { capitalise, listText, paragraphs, snapshotTexts } from './render-text';
-import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine } from './render-facts';
+import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine, sourceLabel } from './render-facts';
 import { beyondCapSection, citesToReferences, driftSection, linkedSources, noticeBox, referencesSection } from './pdf-sections';
 import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
 import { formatLongDate, horizonText, scanDateOf } from './render-dates';
@@ -272,7 +272,10 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References):
   const implications = citesToReferences(item.implications, references);
   const cites = references
     .itemNumbers(item)
-    .map((number) => `[${number}] ${references.list[number - 1]?.citation.publisher ?? ''}`)
+    .map((number) => {
+      const cited = references.list[number - 1]?.citation;
+      return `[${number}] ${cited ? sourceLabel(cited) : ''}`;
+    })
     .join('  ');
   doc.font(BOLD).fontSize(11.5);
   let height = doc.heightOfString(item.title, { width }) + 4;

@@ -6,7 +6,7 @@
  */
 import type { Citation, SnapshotItem } from '../../../engine/envelope.types';
 import { formatPeriod, isIsoDate } from '../../../engine/analysis/dates';
-import { isFirmKeyDate } from '../../../engine/analysis/selection';
+import { isFirmMilestone } from '../../../engine/analysis/selection';
 import { formatDate } from './render-dates';
 import type { RenderDrift, RenderInput, RenderSnapshot } from './types';
 
@@ -33,7 +33,7 @@ export function keyDateLabel(item: Pick<SnapshotItem, 'key_date' | 'key_date_pre
 /** True when the key date is a day (or month) an authority has fixed or announced, not a period or our estimate. */
 export function isFirmDate(item: Pick<SnapshotItem, 'key_date' | 'key_date_precision' | 'date_confidence'>): boolean {
   const date = (item.key_date ?? '').slice(0, 10);
-  return isIsoDate(date) && isFirmKeyDate({ date, event: '', confidence: item.date_confidence, precision: item.key_date_precision });
+  return isIsoDate(date) && isFirmMilestone({ date, event: '', confidence: item.date_confidence, precision: item.key_date_precision });
 }
 
 /** "10 Jul 2027 — Application of the single rulebook", or the date label alone when the item has no milestone. */
@@ -177,12 +177,25 @@ export function buildReferences(items: readonly SnapshotItem[]): References {
   };
 }
 
+/**
+ * Who published a cited document, as every artefact prints it: a law-firm or industry briefing is labelled
+ * "(secondary source)", so that no reader takes it for the regulator's own text.
+ */
+export function sourceLabel(citation: Pick<Citation, 'publisher' | 'title' | 'kind'>): string {
+  const name = citation.publisher || citation.title;
+  return citation.kind === 'secondary' && name ? `${name} (secondary source)` : name;
+}
+
+/** "EUR-Lex, 27 Dec 2022": the publisher (labelled when secondary) and the publication date. */
+export function sourceMeta(citation: Citation, undated = ''): string {
+  return [sourceLabel(citation), citation.published_at ? formatDate(citation.published_at) : undated].filter((part) => part).join(', ');
+}
+
 /** "Source: EUR-Lex, 27 Dec 2022" — the short reference for artefacts with no room for a reference list. */
 export function shortSource(item: SnapshotItem): string | null {
   const citation = item.citations?.[0];
   if (!citation) return null;
-  const date = citation.published_at ? formatDate(citation.published_at) : '';
-  return `Source: ${[citation.publisher || citation.title, date].filter((part) => part).join(', ')}`;
+  return `Source: ${sourceMeta(citation)}`;
 }
 
 /* Drift ------------------------------------------------------------------------------------------------------- */

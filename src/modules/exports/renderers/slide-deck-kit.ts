@@ -2,8 +2,7 @@
 import type PptxGenJS from 'pptxgenjs';
 import type { SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
 import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
-import { keyDateLabel, type Reference, type References, shortSource } from './render-facts';
-import { formatDate } from './render-dates';
+import { keyDateLabel, type Reference, type References, shortSource, sourceMeta } from './render-facts';
 import { safeHttpUrl, stripCites } from './render-text';
 import {
   CONTENT_BOTTOM,
@@ -172,7 +171,7 @@ export function deckParas(ctx: DeckContext): DeckParas {
 export function referenceParas(ctx: DeckContext, reference: Reference): Para[] {
   const { citation, number } = reference;
   const url = safeHttpUrl(citation.url);
-  const meta = [citation.publisher, citation.published_at ? formatDate(citation.published_at) : ''].filter((part) => part).join(', ');
+  const meta = sourceMeta(citation);
   return [
     {
       size: 11,

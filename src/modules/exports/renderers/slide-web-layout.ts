@@ -6,8 +6,7 @@
  * further slides instead of scrolling or clipping. Every number here has its twin in the CSS.
  */
 import type { SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
-import { keyDateLabel, type Reference, type References, shortSource } from './render-facts';
-import { formatDate } from './render-dates';
+import { keyDateLabel, type Reference, type References, shortSource, sourceMeta } from './render-facts';
 import { stripCites } from './render-text';
 import {
   type DriftEntry,
@@ -114,7 +113,7 @@ export function trendRelated(trend: SnapshotTrend, items: readonly SnapshotItem[
 
 export function referenceMeta(reference: Reference): string {
   const { citation } = reference;
-  return [citation.publisher, citation.published_at ? formatDate(citation.published_at) : ''].filter((part) => part).join(', ');
+  return sourceMeta(citation);
 }
 
 export function driftLabel(entry: DriftEntry): string {

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiOpenSchema } from '../../../common/openapi/api-open-schema.decorator';
 import { CitationDto } from './citation.dto';
+import { ItemMilestoneDto } from './item-milestone.dto';
 import { ItemVerificationDto } from './item-verification.dto';
 
-@ApiOpenSchema('A regulatory item. Open: optional fields are added within v1 (as milestone and key_date_precision were).')
+@ApiOpenSchema('A regulatory item. Open: optional fields are added within v1 (as milestone, key_date_precision and timeline were).')
 export class SnapshotItemDto {
   @ApiProperty({ description: 'Stable across snapshots for the same real-world instrument', example: 'eu-amlr' })
   id: string;
@@ -32,6 +33,12 @@ export class SnapshotItemDto {
   key_date_precision?: string;
   @ApiPropertyOptional({ example: 'General application of the single AML/CFT rulebook', description: 'What happens on the key date' })
   milestone?: string;
+  @ApiPropertyOptional({
+    type: [ItemMilestoneDto],
+    description:
+      "The instrument's milestones inside the horizon and those that slipped or are unconfirmed, ascending, each citing the document that states its date (offline engine)",
+  })
+  timeline?: ItemMilestoneDto[];
   @ApiProperty({ enum: ['confirmed', 'expected', 'speculative'] })
   date_confidence: string;
   @ApiProperty({ enum: ['high', 'medium', 'low'] })
