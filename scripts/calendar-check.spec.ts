@@ -3,9 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AREAS } from '../src/domain/vocabulary/areas';
 import type { CalendarEntry, CalendarFile, CalendarSource, Milestone } from '../src/engine/calendar/calendar.types';
-import { PASSED_GRACE_DAYS, TITLE_SIMILARITY_THRESHOLD, main, periodEnd, qualityProblems, staleEntries, titleSimilarity } from './calendar-check';
+import { EXIT_TARGETS_UNMET, PASSED_GRACE_DAYS, TITLE_SIMILARITY_THRESHOLD, main, periodEnd, qualityProblems, staleEntries, titleSimilarity } from './calendar-check';
 import { foreignLocale, isEnglishVariant, landingPageReason, publishedOn, schemesOf } from './calendar/citation-rules';
-import { calendarCoverageProblems, coverageOf, jurisdictionCoverageProblems, matrixLines } from './calendar/coverage';
+import { calendarShortfalls, coverageOf, jurisdictionCoverage, matrixLines } from './calendar/coverage';
 import { type ReviewLogFile, reviewProblems } from './calendar/review-log';
 
 const AS_OF = '2026-11-26';
@@ -255,6 +255,16 @@ describe('qualityProblems: milestones and freshness', () => {
     expect(titleSimilarity('Alpha rule', 'Instrument alpha rule')).toBeLessThan(TITLE_SIMILARITY_THRESHOLD);
   });
 
+  it('rejects an entry whose milestones all lie more than a year before as_of', () => {
+    const out = problems(
+      entry('eu-history', { milestones: [milestone('2015-11-13'), milestone('2025-11-25')] }),
+      entry('eu-recent', { milestones: [milestone('2025-11-26')] }),
+    );
+    expect(out).toEqual([
+      'eu-history: no milestone since 2025-11-26: a horizon calendar keeps instruments with a recent or coming milestone; add its next milestone or remove it',
+    ]);
+  });
+
   it('lists entries reviewed more than the maximum age before today', () => {
     const stale = staleEntries([entry('eu-old', { reviewed_on: '2026-01-01' }), entry('eu-new')], '2026-11-26', 180);
     expect(stale).toEqual([{ id: 'eu-old', reviewed_on: '2026-01-01', age_days: 329 }]);
@@ -334,19 +344,21 @@ describe('coverage', () => {
     const thin = file(spread('eu', 25, areaIds.slice(0, 7)));
     const [j] = coverageOf([{ file: 'eu.json', data: thin }]).jurisdictions;
     expect(j.coveredAreas).toBe(7);
-    const messages = jurisdictionCoverageProblems(j).map((p) => p.message);
+    const { problems: wrong, shortfalls } = jurisdictionCoverage(j);
+    expect(wrong).toEqual([]);
+    const messages = shortfalls.map((p) => p.message);
     expect(messages[0]).toBe('coverage: 7 areas with 2+ forward-dated instruments, at least 8 needed');
-    expect(messages).toContain('coverage: Sanctions has 0 forward-dated instrument(s); add instruments or record a coverage gap with its reason');
+    expect(messages).toContain('coverage: Sanctions has 0 forward-dated instrument(s); add instruments, or record a coverage gap if it has no live regime');
   });
 
   it('accepts recorded gaps with reasons and rejects a gap in an area that is covered', () => {
     const gaps = areaIds.slice(8).map((area) => ({ area, reason: 'No live regime in this jurisdiction for this area.' }));
     const ok = file(spread('eu', 24, areaIds.slice(0, 8)), { coverage_gaps: gaps });
-    expect(jurisdictionCoverageProblems(coverageOf([{ file: 'eu.json', data: ok }]).jurisdictions[0]).map((p) => p.message)).toEqual([
-      'coverage: 24 entries, at least 25 needed',
-    ]);
+    const okCoverage = jurisdictionCoverage(coverageOf([{ file: 'eu.json', data: ok }]).jurisdictions[0]);
+    expect(okCoverage.problems).toEqual([]);
+    expect(okCoverage.shortfalls.map((p) => p.message)).toEqual(['coverage: 24 entries, at least 25 needed']);
     const wrong = file(spread('eu', 25, areaIds.slice(0, 9)), { coverage_gaps: [{ area: areaIds[0], reason: 'No live regime in this jurisdiction for this area.' }, ...gaps] });
-    expect(jurisdictionCoverageProblems(coverageOf([{ file: 'eu.json', data: wrong }]).jurisdictions[0]).map((p) => p.message)).toEqual(
+    expect(jurisdictionCoverage(coverageOf([{ file: 'eu.json', data: wrong }]).jurisdictions[0]).problems.map((p) => p.message)).toEqual(
       expect.arrayContaining([`coverage gap for ${areaIds[0]} recorded, but it has 3 forward-dated instruments`, `coverage gap for ${areaIds[8]} recorded, but it has 2 forward-dated instruments`]),
     );
   });
@@ -354,7 +366,7 @@ describe('coverage', () => {
   it('checks the whole-calendar thresholds: entries, Sanctions entries and the share of milestones from 2028', () => {
     const near = file(spread('eu', 30, ['Sanctions'], '2027-06-30'));
     const summary = coverageOf([{ file: 'eu.json', data: near }]);
-    expect(calendarCoverageProblems(summary).map((p) => p.message)).toEqual([
+    expect(calendarShortfalls(summary).map((p) => p.message)).toEqual([
       'coverage: 30 entries, at least 600 needed',
       'depth: 0 of 30 forward milestones (0.0%) fall in 2028 or later, at least 25% needed',
     ]);
@@ -407,12 +419,25 @@ describe('calendar-check CLI', () => {
     expect(text).toMatch(/ERROR review\/eu\.json: review log missing/);
   });
 
-  it('applies the whole-calendar thresholds and the report check only when every file is checked', () => {
+  it('applies the whole-calendar targets and the report check only when every file is checked', () => {
     write('eu', file(spread('eu', 26, AREAS.slice(0, 8).map((a) => a.id)), { coverage_gaps: gaps }));
-    const { code, text } = run(['--dir', tmp]);
-    expect(code).toBe(1);
-    expect(text).toMatch(/ERROR calendar: coverage: 26 entries, at least 600 needed/);
-    expect(text).toMatch(/ERROR docs\/calendar-report\.md: out of date/);
+    const report = path.join(tmp, 'report.md');
+    const stale = run(['--dir', tmp, '--report', report]);
+    expect(stale.code).toBe(1);
+    expect(stale.text).toMatch(/TARGET calendar: coverage: 26 entries, at least 600 needed/);
+    expect(stale.text).toMatch(/ERROR docs\/calendar-report\.md: out of date/);
+    expect(run(['--dir', tmp, '--report', report, '--write-report']).code).toBe(EXIT_TARGETS_UNMET);
+    expect(fs.readFileSync(report, 'utf8')).toContain('- Whole calendar: 26 entries, at least 600 needed');
+    expect(run(['--dir', tmp, '--report', report]).code).toBe(EXIT_TARGETS_UNMET);
+    expect(run(['--dir', tmp, '--only', 'eu']).code).toBe(0);
+  });
+
+  it('exits 3 when the data is valid but a coverage target is not met', () => {
+    write('eu', file(spread('eu', 20, AREAS.slice(0, 8).map((a) => a.id)), { coverage_gaps: gaps }));
+    const { code, text } = run(['--dir', tmp, '--only', 'eu']);
+    expect(text).toMatch(/TARGET eu\.json: coverage: 20 entries, at least 25 needed/);
+    expect(text).toMatch(/calendar-check: 1 coverage target\(s\) not met/);
+    expect(code).toBe(EXIT_TARGETS_UNMET);
   });
 
   it('exits 1 on a cross-file rule and 2 on a bad argument', () => {
@@ -422,9 +447,13 @@ describe('calendar-check CLI', () => {
     expect(main(['--only', 'Korea'], () => undefined)).toBe(2);
   });
 
-  it('passes on the shipped calendar: every rule, the coverage thresholds and a current report', () => {
+  it('passes on the shipped calendar: every rule, and a report that lists every coverage target not yet met', () => {
     const { code, text } = run(['--today', AS_OF]);
     expect(text).not.toMatch(/ERROR/);
-    expect(code).toBe(0);
+    expect([0, EXIT_TARGETS_UNMET]).toContain(code);
+    const report = fs.readFileSync(path.join(__dirname, '..', 'docs', 'calendar-report.md'), 'utf8');
+    const targets = [...text.matchAll(/TARGET (\S+): (?:coverage|depth): (.*)$/gm)];
+    expect(targets.length > 0).toBe(code === EXIT_TARGETS_UNMET);
+    for (const [, , message] of targets) expect(report).toContain(message);
   });
 });

@@ -3,10 +3,11 @@
  * freshness and coverage, prints the jurisdiction x area matrix and lists entries that need a refresh.
  *
  *   node dist/scripts/calendar-check.js [--dir <calendar dir>] [--only <code>] [--today YYYY-MM-DD] [--max-age <days>]
- *                                       [--write-report]
+ *                                       [--write-report] [--report <path>]
  *
- * Exit code 1 when the data is invalid (schema, cross-file rules or a rule below), 2 on a bad argument, 0 otherwise
- * (stale entries and milestones inside the grace period are warnings). The schema (applied by the loader at service
+ * Exit code 1 when the data is invalid (schema, cross-file rules or a rule below), 2 on a bad argument, 3 when it is
+ * valid but a coverage target is not met (TARGET lines), 0 otherwise (stale entries and milestones inside the grace
+ * period are warnings). The schema (applied by the loader at service
  * start) holds the plain facts about one field; the rules here need judgement, the review log or the whole calendar,
  * so a false alarm fails this check, never the service. docs/calendar.md explains every rule.
  */
@@ -15,13 +16,17 @@ import * as path from 'node:path';
 import type { CalendarEntry, CalendarFile, CalendarProblem, Milestone } from '../src/engine/calendar/calendar.types';
 import { defaultCalendarDir, findProjectRoot, formatProblem, readCalendarFiles } from '../src/engine/calendar/calendar.loader';
 import { NEWS_HOSTS, foreignLocale, landingPageReason, normaliseUrl, publishedOn } from './calendar/citation-rules';
-import { calendarCoverageProblems, coverageOf, jurisdictionCoverageProblems, matrixLines } from './calendar/coverage';
+import { calendarShortfalls, coverageOf, jurisdictionCoverage, matrixLines } from './calendar/coverage';
 import { REPORT_PATH, renderReport } from './calendar/report';
 import { type ReviewLogFile, readReviewLog, reviewProblems } from './calendar/review-log';
 
 export const DEFAULT_MAX_AGE_DAYS = 180;
+/** Exit code when the data is valid but the coverage targets are not yet met. */
+export const EXIT_TARGETS_UNMET = 3;
 /** An `expected` milestone may sit this many days past the file's `as_of` before it must be confirmed or slipped. */
 export const PASSED_GRACE_DAYS = 60;
+/** A horizon calendar keeps instruments with a milestone no older than this before `as_of` (recent or coming). */
+export const RELEVANCE_MONTHS = 12;
 /** Two titles in one jurisdiction whose token Jaccard similarity reaches this are the same instrument twice. */
 export const TITLE_SIMILARITY_THRESHOLD = 0.7;
 
@@ -136,6 +141,23 @@ function milestoneProblems(entry: CalendarEntry, asOf: string, push: (message: s
   }
 }
 
+/** `iso` minus whole months (day clamped to the month's end). */
+function monthsBefore(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const index = y * 12 + (m - 1) - months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+function relevanceProblem(entry: CalendarEntry, asOf: string, push: (message: string) => void): void {
+  const since = monthsBefore(asOf, RELEVANCE_MONTHS);
+  if (!entry.milestones.some((m) => m.date >= since)) {
+    push(`no milestone since ${since}: a horizon calendar keeps instruments with a recent or coming milestone; add its next milestone or remove it`);
+  }
+}
+
 function passedProblems(m: Milestone, asOf: string, what: string, push: (message: string) => void, warn: (message: string) => void): void {
   if (m.slipped) {
     if (m.date >= asOf) push(`${what}: marked slipped but not yet passed (as_of ${asOf})`);
@@ -191,6 +213,7 @@ export function qualityProblems(files: { file: string; data: CalendarFile }[]): 
     if (entry.reviewed_on > data.as_of) push(`reviewed_on ${entry.reviewed_on} is after the file's as_of ${data.as_of}`);
     sourceProblems(entry, data, push);
     milestoneProblems(entry, data.as_of, push, warn);
+    relevanceProblem(entry, data.as_of, push);
   }
   for (const { file, data } of files) {
     for (const [name, publisher] of Object.entries(data.publishers)) {
@@ -228,10 +251,18 @@ interface CliArgs {
   today: string;
   maxAge: number;
   writeReport: boolean;
+  /** Where the report lives (docs/calendar-report.md of this project by default). */
+  report: string;
 }
 
 function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { dir: defaultCalendarDir(), today: isoDay(new Date()), maxAge: DEFAULT_MAX_AGE_DAYS, writeReport: false };
+  const args: CliArgs = {
+    dir: defaultCalendarDir(),
+    today: isoDay(new Date()),
+    maxAge: DEFAULT_MAX_AGE_DAYS,
+    writeReport: false,
+    report: path.join(findProjectRoot(), REPORT_PATH),
+  };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     switch (argv[i]) {
@@ -256,15 +287,16 @@ function parseArgs(argv: string[]): CliArgs {
       case '--write-report':
         args.writeReport = true;
         break;
+      case '--report':
+        if (!value) throw new Error('--report takes a file path');
+        args.report = value;
+        i++;
+        break;
       default:
         throw new Error(`unknown argument '${argv[i]}'`);
     }
   }
   return args;
-}
-
-function reportFile(dir: string): string {
-  return path.join(findProjectRoot(path.resolve(dir)), REPORT_PATH);
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -276,7 +308,7 @@ export function main(argv: string[] = process.argv.slice(2), log: (line: string)
     log(`calendar-check: ${(err as Error).message}`);
     return 2;
   }
-  const schemaPath = path.join(findProjectRoot(path.resolve(args.dir)), 'data', 'calendar-review.schema.json');
+  const schemaPath = path.join(findProjectRoot(), 'data', 'calendar-review.schema.json');
   const read = readCalendarFiles(args.dir);
   const problems = read.problems.filter((p) => !args.only || p.file === `${args.only}.json` || !p.file.endsWith('.json'));
   const files = read.files.filter(({ file }) => !args.only || file === `${args.only}.json`);
@@ -291,27 +323,32 @@ export function main(argv: string[] = process.argv.slice(2), log: (line: string)
   const quality = qualityProblems(files);
   problems.push(...quality.problems);
   const summary = coverageOf(files);
-  for (const j of summary.jurisdictions) problems.push(...jurisdictionCoverageProblems(j));
+  const shortfalls: CalendarProblem[] = [];
+  for (const j of summary.jurisdictions) {
+    const coverage = jurisdictionCoverage(j);
+    problems.push(...coverage.problems);
+    shortfalls.push(...coverage.shortfalls);
+  }
   const whole = !args.only;
-  if (whole) problems.push(...calendarCoverageProblems(summary));
+  if (whole) shortfalls.push(...calendarShortfalls(summary));
 
   for (const line of matrixLines(summary)) log(`  ${line}`);
   log(
     `  ${summary.entries} entries; ${summary.forwardMilestones} forward milestones, ${summary.farMilestones} in 2028 or later; ${summary.sanctionsEntries} Sanctions entries ('-': recorded coverage gap)`,
   );
   if (whole) {
-    const report = renderReport(withLogs, summary);
-    const target = reportFile(args.dir);
+    const report = renderReport(withLogs, summary, shortfalls);
     if (args.writeReport) {
-      fs.writeFileSync(target, report);
-      log(`  wrote ${REPORT_PATH}`);
-    } else if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== report) {
+      fs.writeFileSync(args.report, report);
+      log(`  wrote ${args.report}`);
+    } else if (!fs.existsSync(args.report) || fs.readFileSync(args.report, 'utf8') !== report) {
       problems.push({ file: REPORT_PATH, message: 'out of date: run npm run calendar:check -- --write-report' });
     }
   }
   for (const w of quality.warnings) log(`  WARN ${formatProblem(w)}`);
   const stale = staleEntries(files.flatMap(({ data }) => data.entries), args.today, args.maxAge);
   for (const s of stale) log(`  STALE ${s.id} (reviewed_on ${s.reviewed_on}, ${s.age_days} days before ${args.today})`);
+  for (const s of shortfalls) log(`  TARGET ${formatProblem(s)}`);
   if (problems.length > 0) {
     log(`calendar-check: ${problems.length} problem(s) in ${args.dir}${args.only ? ` (${args.only})` : ''}`);
     for (const p of problems) log(`  ERROR ${formatProblem(p)}`);
@@ -319,6 +356,10 @@ export function main(argv: string[] = process.argv.slice(2), log: (line: string)
   }
   const sources = files.reduce((n, { data }) => n + data.entries.reduce((m, e) => m + e.sources.length, 0), 0);
   log(`calendar-check: ${summary.entries} entries and ${sources} sources valid${args.only ? ` (${args.only} only)` : ''}`);
+  if (shortfalls.length > 0) {
+    log(`calendar-check: ${shortfalls.length} coverage target(s) not met (TARGET lines above; listed in ${REPORT_PATH})`);
+    return EXIT_TARGETS_UNMET;
+  }
   return 0;
 }
 

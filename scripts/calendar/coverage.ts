@@ -17,6 +17,7 @@ export const COVERAGE_THRESHOLDS = {
   minFarShare: 0.25,
 } as const;
 
+
 export const FAR_YEAR = 2028;
 export const AREA_IDS: readonly string[] = AREAS.map((a) => a.id);
 
@@ -87,31 +88,43 @@ export function coverageOf(files: readonly { file: string; data: CalendarFile }[
   return { jurisdictions, entries, sanctionsEntries, forwardMilestones: forward, farMilestones: far, byYear };
 }
 
-/** Per-jurisdiction coverage problems: too few entries or covered areas, an unexplained thin area, a stale gap. */
-export function jurisdictionCoverageProblems(j: JurisdictionCoverage): CalendarProblem[] {
+export interface CoverageResult {
+  /** Data that contradicts itself: a gap recorded for an area that is covered, an unknown area. */
+  problems: CalendarProblem[];
+  /** Targets not yet met: the calendar is valid but not yet as deep as a compliance team needs. */
+  shortfalls: CalendarProblem[];
+}
+
+/**
+ * A jurisdiction's coverage: shortfalls against the targets (too few entries or covered areas, a thin area whose
+ * regime is live) and problems (a recorded "no live regime" gap in an area that has instruments).
+ */
+export function jurisdictionCoverage(j: JurisdictionCoverage): CoverageResult {
   const t = COVERAGE_THRESHOLDS;
   const problems: CalendarProblem[] = [];
+  const shortfalls: CalendarProblem[] = [];
+  const short = (message: string) => shortfalls.push({ file: j.file, message });
   const push = (message: string) => problems.push({ file: j.file, message });
-  if (j.entries < t.minEntriesPerJurisdiction) push(`coverage: ${j.entries} entries, at least ${t.minEntriesPerJurisdiction} needed`);
+  if (j.entries < t.minEntriesPerJurisdiction) short(`coverage: ${j.entries} entries, at least ${t.minEntriesPerJurisdiction} needed`);
   if (j.coveredAreas < t.minCoveredAreasPerJurisdiction) {
-    push(`coverage: ${j.coveredAreas} areas with ${t.minForwardPerArea}+ forward-dated instruments, at least ${t.minCoveredAreasPerJurisdiction} needed`);
+    short(`coverage: ${j.coveredAreas} areas with ${t.minForwardPerArea}+ forward-dated instruments, at least ${t.minCoveredAreasPerJurisdiction} needed`);
   }
   const gapAreas = new Set(j.gaps.map((g) => g.area));
   for (const area of AREA_IDS) {
     const count = j.forwardByArea[area];
     if (count < t.minForwardPerArea && !gapAreas.has(area)) {
-      push(`coverage: ${area} has ${count} forward-dated instrument(s); add instruments or record a coverage gap with its reason`);
+      short(`coverage: ${area} has ${count} forward-dated instrument(s); add instruments, or record a coverage gap if it has no live regime`);
     }
   }
   for (const gap of j.gaps) {
     if (!AREA_IDS.includes(gap.area)) push(`coverage gap names unknown area '${gap.area}'`);
     else if (gap.count >= t.minForwardPerArea) push(`coverage gap for ${gap.area} recorded, but it has ${gap.count} forward-dated instruments`);
   }
-  return problems;
+  return { problems, shortfalls };
 }
 
-/** Whole-calendar thresholds (only meaningful when every file is checked). */
-export function calendarCoverageProblems(summary: CoverageSummary): CalendarProblem[] {
+/** Whole-calendar targets not yet met (only meaningful when every file is checked). */
+export function calendarShortfalls(summary: CoverageSummary): CalendarProblem[] {
   const t = COVERAGE_THRESHOLDS;
   const problems: CalendarProblem[] = [];
   const push = (message: string) => problems.push({ file: 'calendar', message });

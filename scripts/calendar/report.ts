@@ -2,7 +2,7 @@
  * docs/calendar-report.md: the coverage matrix, the recorded coverage gaps, the entries without an official source and
  * every source built from a permanent address scheme, generated from the data so that the docs cannot drift from it.
  */
-import type { CalendarFile } from '../../src/engine/calendar/calendar.types';
+import type { CalendarFile, CalendarProblem } from '../../src/engine/calendar/calendar.types';
 import { AREA_IDS, COVERAGE_THRESHOLDS, FAR_YEAR, type CoverageSummary } from './coverage';
 import { URL_SCHEMES } from './citation-rules';
 import type { ReviewLogFile } from './review-log';
@@ -14,6 +14,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 export function renderReport(
   files: readonly { file: string; data: CalendarFile; log: ReviewLogFile | null }[],
   summary: CoverageSummary,
+  shortfalls: readonly CalendarProblem[],
 ): string {
   const out: string[] = [];
   const share = summary.forwardMilestones === 0 ? 0 : (summary.farMilestones / summary.forwardMilestones) * 100;
@@ -43,6 +44,12 @@ export function renderReport(
   for (const j of summary.jurisdictions) {
     const gaps = new Set(j.gaps.map((g) => g.area));
     out.push(`| ${j.jurisdiction} | ${j.asOf} | ${j.entries} | ${j.forwardEntries} | ${AREA_IDS.map((a) => `${j.forwardByArea[a]}${gaps.has(a) ? ' (gap)' : ''}`).join(' | ')} |`);
+  }
+  out.push('', '## Targets not yet met', '');
+  if (shortfalls.length === 0) out.push('None: every coverage target is met.');
+  else {
+    out.push('The data is valid, but these targets are open work (`calendar:check` exits 3 until they are met):', '');
+    for (const s of shortfalls) out.push(`- ${s.file === 'calendar' ? 'Whole calendar' : s.file}: ${s.message.replace(/^(coverage|depth): /, '')}`);
   }
   out.push('', '## Coverage gaps', '', 'Areas in which a jurisdiction has no live regime worth two forward-dated instruments.', '');
   out.push('| Jurisdiction | Area | Forward-dated | Reason |', '|---|---|---:|---|');

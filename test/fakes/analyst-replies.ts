@@ -18,7 +18,7 @@ export interface AnalystReplyOptions {
 }
 
 const CANDIDATE =
-  /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)\).*\n.*\n\s+sources: (.*)/g;
+  /- id (\S+): (.+?) \| (.+?) \| regulator .+? \| areas ([^|]+?) \|.*\n\s+key dates in window: (\d{4}-\d{2}-\d{2}) \((\w+)(?:, \w+ precision)?\).*\n.*\n\s+sources: (.*)/g;
 
 export function calendarAnalystReply(prompt: string, options: AnalystReplyOptions = {}): string {
   const items: object[] = [];
