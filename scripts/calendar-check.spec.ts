@@ -94,6 +94,7 @@ describe('landing pages', () => {
     'https://www.bcb.gov.br/estabilidadefinanceira/exibenormativo?tipo=Circular&numero=3978',
     'https://www.osfi-bsif.gc.ca/Eng/fi-if/rg-ro/gdn-ort/gl-ld/Pages/b12.aspx',
     'https://www.apra.gov.au/activation-of-debt-to-income-limits-as-a-macroprudential-policy-tool',
+    'https://gxt-hk.com/en/hkma-first-stablecoin-licenses/',
     'https://www.ecb.europa.eu/press/pr/date/2024/html/ecb.pr240101~abc.en.html',
     'http://www.pbc.gov.cn/en/3688110/3688172/4437084/5123456/index.html',
   ])('accepts the document page %s', (url) => {

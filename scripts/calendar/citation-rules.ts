@@ -44,7 +44,7 @@ export function landingPageReason(url: string): string | null {
   }
   // A short slug straight under the host (/boi, /stress-testing) is a topic hub; a long one is usually a document.
   const words = lastRaw.split(/[-_]/).filter(Boolean).length;
-  if (segments.length === 1 && words <= 4 && !parsed.search && !/\d/.test(lastRaw) && !/\.(pdf|s?html?|aspx?|php)$/i.test(lastRaw)) {
+  if (segments.length === 1 && words <= 3 && !parsed.search && !/\d/.test(lastRaw) && !/\.(pdf|s?html?|aspx?|php)$/i.test(lastRaw)) {
     return `is a one-segment section page ('/${lastRaw}')`;
   }
   return null;

@@ -11,6 +11,10 @@ export const REPORT_PATH = 'docs/calendar-report.md';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 
+function exceptionCount(files: readonly { log: ReviewLogFile | null }[]): number {
+  return files.reduce((n, { log }) => n + (log?.reviews ?? []).filter((r) => r.official_source_exception).length, 0);
+}
+
 export function renderReport(
   files: readonly { file: string; data: CalendarFile; log: ReviewLogFile | null }[],
   summary: CoverageSummary,
@@ -27,7 +31,7 @@ export function renderReport(
     'See [calendar.md](calendar.md) for the rules.',
     '',
     `- Entries: ${summary.entries} (at least ${COVERAGE_THRESHOLDS.minEntries}); Sanctions entries: ${summary.sanctionsEntries} (at least ${COVERAGE_THRESHOLDS.minSanctionsEntries}).`,
-    `- Sources: ${sources.length} (${official} official, ${sources.length - official} secondary).`,
+    `- Sources: ${sources.length} (${official} official, ${sources.length - official} secondary); entries citing no official source: ${exceptionCount(files)} (listed below with the reason).`,
     `- Forward milestones (after each file's \`as_of\`): ${summary.forwardMilestones}, of which ${summary.farMilestones} (${share.toFixed(1)}%) in ${FAR_YEAR} or later (at least ${COVERAGE_THRESHOLDS.minFarShare * 100}%).`,
     `- Forward milestones by year: ${Object.entries(summary.byYear)
       .sort(([a], [b]) => a.localeCompare(b))
@@ -49,7 +53,8 @@ export function renderReport(
   if (shortfalls.length === 0) out.push('None: every coverage target is met.');
   else {
     out.push('The data is valid, but these targets are open work (`calendar:check` exits 3 until they are met):', '');
-    for (const s of shortfalls) out.push(`- ${s.file === 'calendar' ? 'Whole calendar' : s.file}: ${s.message.replace(/^(coverage|depth): /, '')}`);
+    const names = new Map(files.map(({ file, data }) => [file, data.jurisdiction]));
+    for (const s of shortfalls) out.push(`- ${names.get(s.file) ?? 'Whole calendar'}: ${s.message.replace(/^(coverage|depth): /, '')}`);
   }
   out.push('', '## Coverage gaps', '', 'Areas in which a jurisdiction has no live regime worth two forward-dated instruments.', '');
   out.push('| Jurisdiction | Area | Forward-dated | Reason |', '|---|---|---:|---|');

@@ -10,6 +10,9 @@ describe('offline text helpers', () => {
     expect(shortName('Revised Product Liability Directive (software and AI)')).toBe('Revised Product Liability Directive');
     expect(shortName('SEC US Treasury clearing mandate (Exchange Act Rule 17ad-22(e)(18))')).toBe('SEC US Treasury clearing mandate');
     expect(shortName('Instant Payments Regulation')).toBe('Instant Payments Regulation');
+    expect(shortName('Economic Crime and Corporate Transparency Act 2023: Companies House identity verification and register reforms')).toBe(
+      'Economic Crime and Corporate Transparency Act 2023',
+    );
   });
 
   it('eventInSentence lower-cases ordinary first words only', () => {

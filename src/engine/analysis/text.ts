@@ -131,7 +131,8 @@ function looksLikeAcronym(text: string): boolean {
 /**
  * Short name of an instrument for labels: the acronym in brackets when there is one
  * ("Anti-Money Laundering Regulation (AMLR) – single rulebook" -> "AMLR"), else the part before " – "
- * ("CRR3 – Basel III output floor phase-in" -> "CRR3"), else the title without brackets.
+ * ("CRR3 – Basel III output floor phase-in" -> "CRR3") or a colon ("Economic Crime and Corporate Transparency Act 2023:
+ * Companies House identity verification" -> the Act), else the title without brackets.
  */
 export function shortName(title: string): string {
   for (const match of title.matchAll(/\(([^()]+)\)/g)) {
@@ -146,8 +147,8 @@ export function shortName(title: string): string {
     }
     return out.replace(/\s+/g, ' ').trim();
   };
-  const dash = title.split(/\s+[–—]\s+/)[0];
-  if (dash !== title && dash.length <= 48) return withoutBrackets(dash) || title;
+  const dash = title.split(/\s+[–—]\s+|:\s+/)[0];
+  if (dash !== title && dash.length <= 60) return withoutBrackets(dash) || title;
   return withoutBrackets(title) || title;
 }
 

@@ -18,7 +18,7 @@ import type { CalendarEntry } from '../calendar/calendar.types';
 import type { SnapshotItem, SnapshotTrend } from '../envelope.types';
 import { dayNumber } from './dates';
 import { isFirmMilestone } from './selection';
-import { capitalise, compactList, count, joinList, periodSpan, shortName, slugify, themeLabel, truncate } from './text';
+import { capitalise, compactList, count, joinList, periodSpan, shortName, slugify, themeLabel } from './text';
 
 export const MAX_TRENDS = 6;
 export const THEME_QUOTA = 3;
@@ -150,7 +150,7 @@ function span(members: readonly TrendSource[]): string {
 }
 
 function named(members: readonly TrendSource[]): string {
-  const names = members.slice(0, NAMED_IN_DESCRIPTION).map((m) => `${truncate(shortName(m.item.title), 60)} (${m.item.jurisdiction})`);
+  const names = members.slice(0, NAMED_IN_DESCRIPTION).map((m) => `${shortName(m.item.title)} (${m.item.jurisdiction})`);
   const more = members.length - names.length;
   return more > 0 ? `${names.join(', ')} and ${more} more` : joinList(names);
 }
