@@ -157,8 +157,8 @@ function timelineOf(selected: SelectedEntry, citations: readonly Citation[]): It
   ];
 }
 
-function beyondCapItem({ entry, area, nextKeyDate }: SelectedEntry): BeyondCapItem {
-  const [citation] = citationsOf(entry, 0);
+/** What an item and a beyond-cap row share: the instrument and its next milestone inside the window. */
+function instrumentFields({ entry, area, nextKeyDate }: SelectedEntry) {
   return {
     id: entry.id,
     title: entry.title,
@@ -171,31 +171,25 @@ function beyondCapItem({ entry, area, nextKeyDate }: SelectedEntry): BeyondCapIt
     date_confidence: nextKeyDate.confidence,
     key_date_precision: nextKeyDate.precision ?? 'day',
     milestone: nextKeyDate.event,
-    citation: citation ? (({ id: _id, ...rest }) => rest)(citation) : null,
   };
+}
+
+function beyondCapItem(picked: SelectedEntry): BeyondCapItem {
+  const [citation] = citationsOf(picked.entry, 0);
+  return { ...instrumentFields(picked), citation: citation ? (({ id: _id, ...rest }) => rest)(citation) : null };
 }
 
 function buildItems(selected: readonly SelectedEntry[]): SnapshotItem[] {
   let nextCitationId = 1;
   return selected.map((picked) => {
-    const { entry, area, nextKeyDate, unresolved } = picked;
+    const { entry, nextKeyDate, unresolved } = picked;
     const citations = citationsOf(entry, nextCitationId);
     nextCitationId += citations.length;
     const slippedText = unresolved.length > 0 ? ` ${unresolvedClause(unresolved)}` : '';
     return {
-      id: entry.id,
-      title: entry.title,
-      jurisdiction: entry.jurisdiction,
-      area,
-      regulator: entry.regulator,
+      ...instrumentFields(picked),
       instrument_type: entry.instrument_type,
-      stage: entry.stage,
-      key_date: nextKeyDate.date,
-      date_confidence: nextKeyDate.confidence,
-      key_date_precision: nextKeyDate.precision ?? 'day',
-      milestone: nextKeyDate.event,
       timeline: timelineOf(picked, citations),
-      impact: entry.impact,
       summary: `${ensureFinalStop(entry.summary)} ${keyDateClause(nextKeyDate)}${slippedText}`,
       implications: ensureFinalStop(entry.implications),
       citations,
