@@ -14,6 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CalendarEntry, CalendarFile, CalendarProblem, Milestone } from '../src/engine/calendar/calendar.types';
+import { addMonths, daysBetween } from '../src/engine/analysis/dates';
 import { defaultCalendarDir, findProjectRoot, formatProblem, readCalendarFiles } from '../src/engine/calendar/calendar.loader';
 import { NEWS_HOSTS, foreignLocale, landingPageReason, normaliseUrl, publishedOn } from './calendar/citation-rules';
 import { calendarShortfalls, coverageOf, jurisdictionCoverage, matrixLines } from './calendar/coverage';
@@ -31,17 +32,6 @@ export const RELEVANCE_MONTHS = 12;
 export const TITLE_SIMILARITY_THRESHOLD = 0.7;
 
 /* Small helpers ----------------------------------------------------------------------------------------------- */
-
-const DAY_MS = 86_400_000;
-
-function toUtcDay(iso: string): number {
-  const [y, m, d] = iso.split('-').map(Number);
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
-export function daysBetween(from: string, to: string): number {
-  return toUtcDay(to) - toUtcDay(from);
-}
 
 function isoDay(today: Date | string): string {
   if (typeof today === 'string') {
@@ -141,18 +131,8 @@ function milestoneProblems(entry: CalendarEntry, asOf: string, push: (message: s
   }
 }
 
-/** `iso` minus whole months (day clamped to the month's end). */
-function monthsBefore(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const index = y * 12 + (m - 1) - months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
 function relevanceProblem(entry: CalendarEntry, asOf: string, push: (message: string) => void): void {
-  const since = monthsBefore(asOf, RELEVANCE_MONTHS);
+  const since = addMonths(asOf, -RELEVANCE_MONTHS);
   if (!entry.milestones.some((m) => m.date >= since)) {
     push(`no milestone since ${since}: a horizon calendar keeps instruments with a recent or coming milestone; add its next milestone or remove it`);
   }

@@ -117,11 +117,12 @@ export function keyDateClause(keyDate: Milestone): string {
 export function unresolvedClause(milestones: readonly Milestone[]): string {
   return milestones
     .map((m) => {
-      const when = formatPeriod(m.date, m.precision ?? 'day');
+      const precision = m.precision ?? 'day';
+      const when = `${precision === 'day' ? 'on' : 'in'} ${formatPeriod(m.date, precision)}`;
       const event = eventInSentence(m.event);
       return m.slipped
-        ? `Slipped: ${event} was expected ${m.precision === 'day' || !m.precision ? 'on' : 'in'} ${when}; no new date has been announced.`
-        : `Unconfirmed: ${event} was due ${m.precision === 'day' || !m.precision ? 'on' : 'in'} ${when}; the calendar records no outcome yet.`;
+        ? `Slipped: ${event} was expected ${when}; no new date has been announced.`
+        : `Unconfirmed: ${event} was due ${when}; the calendar records no outcome yet.`;
     })
     .join(' ');
 }

@@ -46,6 +46,12 @@ describe('regulatory calendar data (data/calendar)', () => {
     for (const a of AREAS) expect(areas.has(a.id)).toBe(true);
   });
 
+  // A floor that guards against losing the curated set (scripts/calendar-check.ts reports the coverage targets); not a
+  // target to pad.
+  it('has at least 180 entries', () => {
+    expect(calendar.entries.length).toBeGreaterThanOrEqual(180);
+  });
+
   it('keeps every entry in its own file jurisdiction, with a regulator of that jurisdiction and 1-3 known areas', () => {
     const regulators = new Map(JURISDICTIONS.map((j) => [j.id, j.regulators]));
     const areaIds = new Set(AREAS.map((a) => a.id));
