@@ -136,6 +136,14 @@ describe('snapshots', () => {
       expect(data.items.length).toBe(row.data.items.length);
       expect(data.executive_narrative).toBe(row.data.executive_narrative.replace(/\s?\[\[cite:\d+\]\]/g, ''));
       expect(data.items[0].citations).toEqual(row.data.items[0].citations);
+      // Each item's timeline and source kinds reach the client: every milestone cites one of the item's citations.
+      for (const item of data.items) {
+        expect(item.timeline.length).toBeGreaterThan(0);
+        expect(item.timeline).toContainEqual(expect.objectContaining({ date: item.key_date, status: 'upcoming' }));
+        const ids = new Set(item.citations.map((c: { id: number }) => c.id));
+        for (const milestone of item.timeline) expect(ids.has(milestone.citation_id)).toBe(true);
+        for (const citation of item.citations) expect(['official', 'secondary']).toContain(citation.kind);
+      }
       expect(data.auditor).toEqual(row.data.auditor);
       expect(data).not.toHaveProperty('_meta.language');
       expect(response.headers['x-request-id']).toMatch(/^req_/);
