@@ -71,7 +71,10 @@ export interface SnapshotItem {
   id: string;
   title: string;
   jurisdiction: string;
+  /** The requested area most central to the instrument (the one it is filed under). */
   area: string;
+  /** Every area the instrument carries, its main area first (offline engine); `area` is one of them. */
+  areas?: string[];
   regulator: string;
   instrument_type: string;
   stage: ItemStage;

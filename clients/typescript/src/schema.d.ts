@@ -1865,7 +1865,7 @@ export interface components {
             /** @description null when the envelope has no executive_summary key */
             data: components["schemas"]["ExecutiveSummaryDto"] | null;
         };
-        /** @description A regulatory item. Open: optional fields are added within v1 (as milestone, key_date_precision and timeline were). */
+        /** @description A regulatory item. Open: optional fields are added within v1 (as milestone, key_date_precision, timeline and areas were). */
         SnapshotItemDto: {
             /**
              * @description Stable across snapshots for the same real-world instrument
@@ -1876,8 +1876,19 @@ export interface components {
             title: string;
             /** @example EU */
             jurisdiction: string;
-            /** @example AML / KYC */
+            /**
+             * @description The requested area most central to the instrument: the one it is filed under
+             * @example AML / KYC
+             */
             area: string;
+            /**
+             * @description Every area the instrument carries, its main area first; `area` is one of them (offline engine)
+             * @example [
+             *       "AML / KYC",
+             *       "Digital Assets / Crypto"
+             *     ]
+             */
+            areas?: string[];
             /** @example European Commission */
             regulator: string;
             /**
@@ -2004,6 +2015,10 @@ export interface components {
             capped?: boolean;
             /** @description `{max_items, order}`: how the kept items were chosen */
             selection?: {
+                [key: string]: unknown;
+            };
+            /** @description Offline engine: counts over every matching instrument, not only the kept items: `{count, shown, by_impact, by_date_confidence, by_jurisdiction: [{id, matched, shown}], by_area: [{id, matched, shown}], by_year: [{year, matched}], by_quarter: [{quarter, milestones, by_jurisdiction}], undated_in_quarter}`. Every requested jurisdiction and area is listed, with 0 when nothing matched. */
+            matched_summary?: {
                 [key: string]: unknown;
             };
             /** @description Requested jurisdictions resolved to calendar ids */

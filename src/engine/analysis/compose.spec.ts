@@ -62,6 +62,7 @@ describe('composeOfflineEnvelope', () => {
         expect(Object.keys(item).sort()).toEqual(
           [
             'area',
+            'areas',
             'citations',
             'date_confidence',
             'id',
@@ -169,6 +170,7 @@ describe('composeOfflineEnvelope', () => {
         matched_count: result.items.length,
         capped: false,
         selection: { max_items: MAX_SELECTED_ITEMS, order: SELECTION_ORDER },
+        matched_summary: expect.objectContaining({ count: result.items.length, shown: result.items.length }),
         matched_jurisdictions: ['EU', 'UK'],
         unmatched_jurisdictions: [],
         matched_areas: ['AML / KYC', 'Payments'],
@@ -341,7 +343,7 @@ describe('composeOfflineEnvelope', () => {
       'Expected on 10 July 2027: final rules published.',
     );
     expect(keyDateClause(keyDate('2027-07-10', 'speculative', 'Commission review'))).toBe(
-      'Estimated for 10 July 2027 (not yet announced): Commission review.',
+      'Estimated for July 2027 (not yet announced): Commission review.',
     );
   });
 
@@ -369,19 +371,58 @@ describe('composeOfflineEnvelope', () => {
     expect(r._briefing.bottom_line_tight).toContain('first up: Firm rule (EU) on 1 May 2027.');
   });
 
-  it('counts in the prose come from the items it lists, and say so when the list is capped', () => {
+  it('counts in the prose cover every match, not the items shown; without the rest they say they cover the shown ones', () => {
     const entries = Array.from({ length: 6 }, (_, i) =>
-      makeEntry({ id: `eu-${i}`, impact: i < 2 ? 'high' : 'medium', milestones: [keyDate(`2027-0${i + 1}-15`, i % 2 === 0 ? 'confirmed' : 'expected')] }),
+      makeEntry({ id: `eu-${i}`, impact: i < 2 ? 'high' : i < 4 ? 'medium' : 'low', milestones: [keyDate(`2027-0${i + 1}-15`, i % 2 === 0 ? 'confirmed' : 'expected')] }),
     );
     const cal = makeCalendar(entries);
-    const criteria = { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, maxItems: 4 };
+    const criteria = { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN, maxItems: 2 };
     const sel = selectEntriesWithStats(cal, criteria);
-    const r = composeOfflineEnvelope(sel.selected, cal, { ...criteria, engine: 'v4', realist: false, auditor: false, calendarVersion: cal.version, matchedCount: sel.matchedCount });
-    const confirmed = r.items.filter((i) => i.date_confidence === 'confirmed').length;
-    const high = r.items.filter((i) => i.impact === 'high').length;
-    expect(r.executive_narrative).toContain(`Of the 4 covered, by impact, ${high} are high`);
-    expect(r.executive_narrative).toContain(`${confirmed} are confirmed`);
-    expect(r._briefing.briefing_standfirst).toContain(`${high} high impact, ${confirmed} with confirmed dates`);
+    const ctx = { ...criteria, engine: 'v4', realist: false, auditor: false, calendarVersion: cal.version, matchedCount: sel.matchedCount };
+
+    const all = composeOfflineEnvelope(sel.selected, cal, { ...ctx, beyondCap: sel.matched.slice(2) });
+    expect(all.items).toHaveLength(2);
+    expect(all.executive_narrative).toContain('Across all 6, by impact, 2 are high, 2 medium and 2 low; of the next key dates, 3 are confirmed and 3 expected.');
+    expect(all.executive_summary.bottom_line).toContain('6 instruments in EU fall due for AML / KYC in the 12 months to 22 November 2027 (the 2 highest-ranked of 6 shown); 2 are high impact.');
+    expect(all._briefing.briefing_standfirst).toContain('6 instruments across AML / KYC fall due between 22 Nov 2026 and 22 Nov 2027: 2 high impact, 3 with confirmed dates.');
+    expect(all._briefing.briefing_headline).toBe('Instrument eu-0 heads 6 regulatory milestones for EU over 12 months');
+    expect(all._meta.matched_summary).toMatchObject({ count: 6, shown: 2, by_impact: { high: 2, medium: 2, low: 2 } });
+
+    const shownOnly = composeOfflineEnvelope(sel.selected, cal, ctx);
+    expect(shownOnly.executive_narrative).toContain('Of the 2 covered, by impact, 2 are high');
+    expect(shownOnly.executive_summary.bottom_line).toContain('2 of the 2 shown are high impact');
+  });
+
+  it('summarises every match in _meta.matched_summary: each requested jurisdiction and area, even with nothing matched or shown', () => {
+    const cal = makeCalendar([
+      ...Array.from({ length: 5 }, (_, i) =>
+        makeEntry({ id: `eu-${i}`, impact: 'high', areas: ['AML / KYC', 'Payments'], milestones: [keyDate(`2027-0${i + 1}-15`), { ...keyDate('2028-12-31', 'expected'), precision: 'year' }] }),
+      ),
+      makeEntry({ id: 'uk-0', jurisdiction: 'UK', regulator: 'FCA', impact: 'low', areas: ['Payments'], milestones: [keyDate('2027-05-01')] }),
+    ]);
+    const r = analyseOffline(cal, { jurisdictions: ['Singapore', 'UK', 'EU'], areas: ['Payments', 'Sanctions', 'AML / KYC'], horizonMonths: 36, scanDate: SCAN, engine: 'v4', realist: false, auditor: false, maxItems: 3 });
+    expect(r._meta.matched_summary).toEqual({
+      count: 6,
+      shown: 3,
+      by_impact: { high: 5, medium: 0, low: 1 },
+      by_date_confidence: { confirmed: 6, expected: 0, speculative: 0 },
+      by_jurisdiction: [
+        { id: 'Singapore', matched: 0, shown: 0 },
+        { id: 'UK', matched: 1, shown: 0 },
+        { id: 'EU', matched: 5, shown: 3 },
+      ],
+      by_area: [
+        { id: 'Payments', matched: 1, shown: 0 },
+        { id: 'Sanctions', matched: 0, shown: 0 },
+        { id: 'AML / KYC', matched: 5, shown: 3 },
+      ],
+      by_year: [{ year: '2027', matched: 6 }],
+      by_quarter: [
+        { quarter: '2027-Q1', milestones: 3, by_jurisdiction: { EU: 3 } },
+        { quarter: '2027-Q2', milestones: 3, by_jurisdiction: { EU: 2, UK: 1 } },
+      ],
+      undated_in_quarter: 5,
+    });
   });
 
   it('hand-made calendar: sentiment and briefing follow the rules', () => {
@@ -400,7 +441,7 @@ describe('composeOfflineEnvelope', () => {
     const intense = analyseOffline(highs, ctx)._briefing;
     expect(intense.sentiment_label).toBe('intensifying');
     expect(intense.briefing_headline).toBe('Instrument eu-a heads 3 regulatory milestones for EU over 12 months');
-    expect(intense.pull_quote).toBe('All 3 milestones land in the next 6 months.');
+    expect(intense.pull_quote).toBe('All 3 milestones land in the first 6 months of the 12-month window.');
 
     const proposals = makeCalendar(
       ['a', 'b'].map((s) =>

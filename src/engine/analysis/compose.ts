@@ -16,6 +16,7 @@ import type {
   SnapshotItem,
   SnapshotTrend,
 } from '../envelope.types';
+import { type MatchedInstrument, type MatchedSummary, summariseMatched } from './aggregates';
 import { resolveAreas, resolveJurisdictions } from './matching';
 import { type SelectedEntry, MAX_SELECTED_ITEMS, SELECTION_ORDER, selectEntriesWithStats, windowEnd as computeWindowEnd } from './selection';
 import { capitalise, datePhrase, ensureFinalStop, eventInSentence } from './text';
@@ -44,7 +45,7 @@ export type ComposeContext = {
 /** A matching instrument the item cap left out, as exports list it (`list: all_matched`). */
 export type BeyondCapItem = Pick<
   SnapshotItem,
-  'id' | 'title' | 'jurisdiction' | 'area' | 'regulator' | 'stage' | 'impact' | 'key_date' | 'date_confidence' | 'key_date_precision' | 'milestone'
+  'id' | 'title' | 'jurisdiction' | 'area' | 'areas' | 'regulator' | 'stage' | 'impact' | 'key_date' | 'date_confidence' | 'key_date_precision' | 'milestone'
 > & { citation: Omit<Citation, 'id'> | null };
 
 export type OfflineMeta = {
@@ -61,6 +62,8 @@ export type OfflineMeta = {
   capped: boolean;
   /** How the kept items were chosen when more matched. */
   selection: { max_items: number; order: string };
+  /** Counts over every matching instrument (not only the kept items), for tiles, charts and "N of M shown". */
+  matched_summary: MatchedSummary;
   /** Resolved jurisdiction ids. */
   matched_jurisdictions: string[];
   /** Requested jurisdiction names that resolved to nothing. */
@@ -165,6 +168,7 @@ function instrumentFields({ entry, area, nextKeyDate }: SelectedEntry) {
     title: entry.title,
     jurisdiction: entry.jurisdiction,
     area,
+    areas: [...entry.areas],
     regulator: entry.regulator,
     stage: entry.stage,
     impact: entry.impact,
@@ -172,6 +176,24 @@ function instrumentFields({ entry, area, nextKeyDate }: SelectedEntry) {
     date_confidence: nextKeyDate.confidence,
     key_date_precision: nextKeyDate.precision ?? 'day',
     milestone: nextKeyDate.event,
+  };
+}
+
+/** The facts of a matching instrument that aggregates and prose count. */
+function matchedInstrument(picked: SelectedEntry): MatchedInstrument {
+  const { entry, area, nextKeyDate, windowDates } = picked;
+  return {
+    id: entry.id,
+    title: entry.title,
+    jurisdiction: entry.jurisdiction,
+    area,
+    impact: entry.impact,
+    stage: entry.stage,
+    date_confidence: nextKeyDate.confidence,
+    key_date: nextKeyDate.date,
+    key_date_precision: nextKeyDate.precision ?? 'day',
+    milestone: nextKeyDate.event,
+    window_milestones: windowDates.map((m) => ({ date: m.date, precision: m.precision ?? 'day' })),
   };
 }
 
@@ -231,6 +253,8 @@ export function composeOfflineEnvelope(selected: readonly SelectedEntry[], calen
     if (outcomes.length > 0) diagnostics.push({ item_id: item.id, status: item.verification.status, passes: outcomes });
   }
   const verifiedCount = items.filter((i) => i.verification.status === 'verified').length;
+  const keptIds = new Set(selected.map(({ entry }) => entry.id));
+  const matched = [...selected, ...(ctx.beyondCap ?? []).filter(({ entry }) => !keptIds.has(entry.id))].map(matchedInstrument);
 
   const trends = buildTrends(
     items.map((item, i) => ({ item, entry: selected[i].entry })),
@@ -248,7 +272,8 @@ export function composeOfflineEnvelope(selected: readonly SelectedEntry[], calen
     unmatchedAreas: areas.unmatched,
     prose: items.map((item, i) => ({ item, event: selected[i].nextKeyDate.event })),
     trends,
-    matchedCount: Math.max(ctx.matchedCount ?? selected.length, selected.length),
+    matchedCount: Math.max(ctx.matchedCount ?? selected.length, selected.length, matched.length),
+    matched,
   };
 
   const plain: Record<string, string> = {};
@@ -280,6 +305,7 @@ export function composeOfflineEnvelope(selected: readonly SelectedEntry[], calen
       matched_count: facts.matchedCount,
       capped: facts.matchedCount > items.length,
       selection: { max_items: MAX_SELECTED_ITEMS, order: SELECTION_ORDER },
+      matched_summary: summariseMatched(matched, keptIds, { jurisdictions: jurisdictions.ids, areas: areas.ids }),
       matched_jurisdictions: jurisdictions.ids,
       unmatched_jurisdictions: jurisdictions.unmatched,
       matched_areas: areas.ids,

@@ -124,6 +124,35 @@ export function formatPeriod(iso: string, precision: Precision = 'day', style: '
   }
 }
 
+/**
+ * The precision a date is shown at: an estimate (`speculative`) is never shown as a day, whatever its source
+ * said, because nobody has fixed that day; it is shown as its month.
+ */
+export function shownPrecision(confidence: string | undefined, precision: Precision | undefined): Precision {
+  const given = precision ?? 'day';
+  return confidence === 'speculative' && given === 'day' ? 'month' : given;
+}
+
+/**
+ * A date as precise as it is known, for machines: "2027-07-10" for a day, "2027-07" for a month, "2027-Q3",
+ * "2027-H2" and "2027" for the coarser periods (never a made-up last day of the period).
+ */
+export function isoPeriod(iso: string, precision: Precision = 'day'): string {
+  const { y, m } = parseOrThrow(iso);
+  switch (precision) {
+    case 'month':
+      return iso.slice(0, 7);
+    case 'quarter':
+      return `${y}-Q${Math.ceil(m / 3)}`;
+    case 'half':
+      return `${y}-H${m <= 6 ? 1 : 2}`;
+    case 'year':
+      return String(y);
+    default:
+      return iso.slice(0, 10);
+  }
+}
+
 /** "July 2027". */
 export function formatMonthYear(iso: string): string {
   const { y, m } = parseOrThrow(iso);

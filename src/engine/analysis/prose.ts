@@ -5,7 +5,7 @@
  */
 import { ITEM_STAGES_PAST_ADOPTION } from '../../domain/item-stages';
 import type { BriefingBlock, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
-import { dayNumber, formatLongDate, formatMonthYear, formatPeriod, formatShortDate } from './dates';
+import { dayNumber, formatLongDate, formatMonthYear, formatPeriod, formatShortDate, shownPrecision } from './dates';
 import { capitalise, compactList, count, datePhrase, ensureFinalStop, eventInSentence, firstSentence, joinList, numberWord, periodSpan, shortName } from './text';
 import { isFirmMilestone } from './selection';
 import type { PassName } from './verification';
@@ -127,6 +127,19 @@ export interface ProseFacts {
   prose: ProseItem[];
   trends: SnapshotTrend[];
   matchedCount: number;
+  /**
+   * Every matching instrument, the shown items first (absent: the shown items are all that matched). Counts and
+   * period statements are computed over these, so they describe all M matched, not the N shown.
+   */
+  matched?: readonly TallyItem[];
+}
+
+/** What counts and period statements need of an instrument. */
+export type TallyItem = Pick<SnapshotItem, 'title' | 'jurisdiction' | 'impact' | 'stage' | 'date_confidence' | 'key_date' | 'key_date_precision'>;
+
+/** Every matching instrument (see ProseFacts.matched). */
+function allMatched(f: ProseFacts): readonly TallyItem[] {
+  return f.matched && f.matched.length >= f.prose.length ? f.matched : f.prose.map((p) => p.item);
 }
 
 /** Requested jurisdictions for prose: listed up to SCOPE_LISTED, counted beyond. */
@@ -155,30 +168,38 @@ function unmatchedSentence(f: ProseFacts): string {
   return parts.length > 0 ? `Not recognised, and so not covered: ${joinList(parts)}.` : '';
 }
 
-function tally(prose: readonly ProseItem[]) {
-  const by = <K extends string>(key: (p: ProseItem) => K, value: K) => prose.filter((p) => key(p) === value).length;
-  const impact = (p: ProseItem) => p.item.impact;
-  const confidence = (p: ProseItem) => p.item.date_confidence;
+/** Counts over every matching instrument (`allMatched`), never over the shown items alone. */
+function tally(f: ProseFacts) {
+  const all = allMatched(f);
+  const by = <K extends string>(key: (p: TallyItem) => K, value: K) => all.filter((p) => key(p) === value).length;
+  const impact = (p: TallyItem) => p.impact;
+  const confidence = (p: TallyItem) => p.date_confidence;
+  const total = Math.max(f.matchedCount, all.length);
+  const complete = all.length >= total;
   return {
-    n: prose.length,
+    n: all.length,
+    /** Every matching instrument, counted or not. */
+    total,
+    /** True when the counts cover every matching instrument (else only the shown ones). */
+    complete,
+    /** What the counts cover, when not all: " of the 4 shown". */
+    of: complete ? '' : ` of the ${all.length} shown`,
     high: by(impact, 'high'),
     medium: by(impact, 'medium'),
     low: by(impact, 'low'),
     confirmed: by(confidence, 'confirmed'),
     expected: by(confidence, 'expected'),
     speculative: by(confidence, 'speculative'),
-    binding: prose.filter((p) => p.item.date_confidence === 'confirmed' && ITEM_STAGES_PAST_ADOPTION.has(p.item.stage)).length,
-    tentative: prose.filter(
-      (p) => p.item.date_confidence === 'speculative' || p.item.stage === 'proposed' || p.item.stage === 'consultation',
-    ).length,
+    binding: all.filter((p) => p.date_confidence === 'confirmed' && ITEM_STAGES_PAST_ADOPTION.has(p.stage)).length,
+    tentative: all.filter((p) => p.date_confidence === 'speculative' || p.stage === 'proposed' || p.stage === 'consultation').length,
   };
 }
 
 /** Earliest item by key date (ties: rank order), among firm dates when there are any: a placeholder is never "first up". */
-function earliest(prose: readonly ProseItem[]): ProseItem {
-  const firm = prose.filter((p) => isFirmMilestone({ date: p.item.key_date, event: p.event, confidence: p.item.date_confidence, precision: p.item.key_date_precision }));
-  const pool = firm.length > 0 ? firm : prose;
-  return pool.reduce((best, p) => (p.item.key_date < best.item.key_date ? p : best), pool[0]);
+function earliest<T extends TallyItem>(items: readonly T[]): T {
+  const firm = items.filter((p) => isFirmMilestone({ date: p.key_date, event: '', confidence: p.date_confidence, precision: p.key_date_precision }));
+  const pool = firm.length > 0 ? firm : items;
+  return pool.reduce((best, p) => (p.key_date < best.key_date ? p : best), pool[0]);
 }
 
 function priorityLine(p: ProseItem): string {
@@ -196,13 +217,13 @@ export function executiveSummary(f: ProseFacts): ExecutiveSummary {
       priorities: [],
     };
   }
-  const t = tally(prose);
+  const t = tally(f);
   const top = prose[0];
-  const capped = f.matchedCount > prose.length ? ` (the ${prose.length} highest-ranked of ${f.matchedCount} shown)` : '';
+  const capped = t.total > prose.length ? ` (the ${prose.length} highest-ranked of ${t.total} shown)` : '';
   return {
     bottom_line:
-      `${count(t.n, 'instrument')} in ${scopeJurisdictions(f)} ${t.n === 1 ? 'falls' : 'fall'} due for ${scopeAreas(f)} in the ` +
-      `${f.horizonMonths} months to ${formatLongDate(f.windowEnd)}${capped}; ${t.high} ${isAre(t.high)} high impact. ` +
+      `${count(t.total, 'instrument')} in ${scopeJurisdictions(f)} ${t.total === 1 ? 'falls' : 'fall'} due for ${scopeAreas(f)} in the ` +
+      `${f.horizonMonths} months to ${formatLongDate(f.windowEnd)}${capped}; ${t.high}${t.of} ${isAre(t.high)} high impact. ` +
       `Top priority: ${shortName(top.item.title)} (${top.item.jurisdiction}), ${when(top)} (${event(top)}).`,
     priorities: prose.slice(0, MAX_PRIORITIES).map(priorityLine),
   };
@@ -228,17 +249,18 @@ export function narrative(f: ProseFacts, verifiedCount: number, passes: readonly
     ].join('\n\n');
   }
 
-  const t = tally(prose);
+  const t = tally(f);
   const paragraphs: string[] = [];
 
   // 1. Scope and shape of the selection.
+  const matchedCount = t.total;
   const capped =
-    f.matchedCount > prose.length ? ` This briefing covers the ${prose.length} highest-ranked of those ${f.matchedCount} instruments.` : '';
+    matchedCount > prose.length ? ` This briefing covers the ${prose.length} highest-ranked of those ${matchedCount} instruments.` : '';
   const unmatched = unmatchedSentence(f);
   paragraphs.push(
-    `${voice(f).holds} ${count(f.matchedCount, 'instrument')} for ${scopeAreas(f)} in ${scopeJurisdictions(f)} with key dates ` +
+    `${voice(f).holds} ${count(matchedCount, 'instrument')} for ${scopeAreas(f)} in ${scopeJurisdictions(f)} with key dates ` +
       `between ${formatLongDate(f.scanDate)} and ${formatLongDate(f.windowEnd)}.${capped} ` +
-      `${f.matchedCount > prose.length ? `Of the ${t.n} covered, by impact` : 'By impact'}, ${breakdown([
+      `${matchedCount > prose.length ? (t.complete ? `Across all ${t.n}, by impact` : `Of the ${t.n} covered, by impact`) : 'By impact'}, ${breakdown([
         [t.high, 'high'],
         [t.medium, 'medium'],
         [t.low, 'low'],
@@ -293,7 +315,7 @@ export function narrative(f: ProseFacts, verifiedCount: number, passes: readonly
   }
   if (passes.length > 0) {
     tail.push(
-      `The ${joinList(passes.slice())} ${passes.length === 1 ? 'check' : 'checks'} verified ${verifiedCount} of ${count(t.n, 'item')} ${voice(f).checkedAgainst}.`,
+      `The ${joinList(passes.slice())} ${passes.length === 1 ? 'check' : 'checks'} verified ${verifiedCount} of ${count(prose.length, matchedCount > prose.length ? 'item shown' : 'item', matchedCount > prose.length ? 'items shown' : 'items')} ${voice(f).checkedAgainst}.`,
     );
   }
   tail.push(closing);
@@ -312,7 +334,7 @@ function briefingScope(f: ProseFacts): string {
 
 /** "[EU] AMLR, 10 Jul 2027: application of the single rulebook" (whole: renderers wrap, never cut). */
 function briefingPriority(p: ProseItem): string {
-  const precision = p.item.key_date_precision ?? 'day';
+  const precision = shownPrecision(p.item.date_confidence, p.item.key_date_precision);
   const period = formatPeriod(p.item.key_date, precision, 'short');
   const date = p.item.date_confidence === 'expected' ? `expected ${period}` : p.item.date_confidence === 'speculative' ? `estimated ${period}` : period;
   return `[${p.item.jurisdiction}] ${shortName(p.item.title)}, ${date}: ${event(p)}`;
@@ -322,7 +344,7 @@ function briefingPriority(p: ProseItem): string {
 function sentiment(f: ProseFacts): { label: string; rationale: string } {
   const { prose } = f;
   if (prose.length === 0) return { label: 'quiet', rationale: `${voice(f).noInstrument} falls due in the window.` };
-  const t = tally(prose);
+  const t = tally(f);
   const facts =
     `${t.high} of ${count(t.n, 'instrument')} ${isAre(t.high)} high impact, ${t.binding} ${t.binding === 1 ? 'has' : 'have'} a confirmed ` +
     `date for an adopted or applicable rule, and ${t.tentative} ${isAre(t.tentative)} still proposals, consultations or estimated dates.`;
@@ -353,38 +375,40 @@ export function briefing(f: ProseFacts): BriefingBlock {
       sentiment_rationale: mood.rationale,
     };
   }
-  const t = tally(prose);
+  const t = tally(f);
+  const all = allMatched(f);
   const top = prose[0];
-  const first = earliest(prose);
+  const first = earliest(all);
   const mood = sentiment(f);
   const mid = dayNumber(f.scanDate) + Math.floor((dayNumber(f.windowEnd) - dayNumber(f.scanDate)) / 2);
-  const early = prose.filter((p) => dayNumber(p.item.key_date) <= mid).length;
+  const early = all.filter((p) => dayNumber(p.key_date) <= mid).length;
   const half = firstHalfLabel(f.horizonMonths, f.scanDate, f.windowEnd);
+  const firstWhen = datePhrase(first.key_date, first.date_confidence, first.key_date_precision);
 
   let pullQuote: string;
-  if (t.n === 1) {
+  if (t.total === 1) {
     pullQuote = `${shortName(top.item.title)} (${top.item.jurisdiction}) is the only milestone in the window, ${when(top)}.`;
   } else if (early === 0) {
-    pullQuote = `Nothing lands before ${formatMonthYear(first.item.key_date)}: the first milestone is ${shortName(first.item.title)} (${first.item.jurisdiction}).`;
+    pullQuote = `Nothing lands before ${formatMonthYear(first.key_date)}: the first milestone is ${shortName(first.title)} (${first.jurisdiction}).`;
   } else if (early === t.n) {
-    pullQuote = `All ${t.n} milestones land in the next ${half}.`;
+    pullQuote = `All ${t.n} milestones land in the first ${half} of the ${f.horizonMonths}-month window.`;
   } else {
-    pullQuote = `${capitalise(numberWord(early))} of the ${t.n} milestones ${early === 1 ? 'lands' : 'land'} in the next ${half}.`;
+    pullQuote = `${capitalise(numberWord(early))} of the ${t.n} milestones ${early === 1 ? 'lands' : 'land'} in the first ${half} of the ${f.horizonMonths}-month window.`;
   }
 
   return {
     briefing_headline:
-      t.n === 1
+      t.total === 1
         ? `${shortName(top.item.title)} is the one ${voice(f).milestone} milestone for ${scope} in the next ${f.horizonMonths} months`
-        : `${shortName(top.item.title)} heads ${t.n} regulatory milestones for ${scope} over ${f.horizonMonths} months`,
+        : `${shortName(top.item.title)} heads ${t.total} regulatory milestones for ${scope} over ${f.horizonMonths} months`,
     briefing_standfirst:
-      `${count(t.n, 'instrument')} across ${scopeAreas(f)} ${t.n === 1 ? 'falls' : 'fall'} due between ${formatShortDate(f.scanDate)} and ` +
-      `${formatShortDate(f.windowEnd)}: ${t.high} high impact, ${t.confirmed} with confirmed dates.` +
+      `${count(t.total, 'instrument')} across ${scopeAreas(f)} ${t.total === 1 ? 'falls' : 'fall'} due between ${formatShortDate(f.scanDate)} and ` +
+      `${formatShortDate(f.windowEnd)}:${t.of ? `${t.of.replace(/^ of/, '')},` : ''} ${t.high} high impact, ${t.confirmed} with confirmed dates.` +
       (trends.length > 0 ? ` Main thread: ${trends[0].title}.` : ''),
     priorities: prose.slice(0, MAX_PRIORITIES).map(briefingPriority),
     bottom_line_tight:
-      `${t.n} due by ${formatShortDate(f.windowEnd)}, ${t.high} high impact; first up: ` +
-      `${shortName(first.item.title)} (${first.item.jurisdiction}) ${datePhrase(first.item.key_date, first.item.date_confidence, first.item.key_date_precision)}.`,
+      `${t.total} due by ${formatShortDate(f.windowEnd)}, ${t.high}${t.of} high impact; first up: ` +
+      `${shortName(first.title)} (${first.jurisdiction}) ${firstWhen}.`,
     pull_quote: pullQuote,
     sentiment_label: mood.label,
     sentiment_rationale: mood.rationale,

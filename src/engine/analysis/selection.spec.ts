@@ -39,12 +39,30 @@ describe('offline selection', () => {
       expect(a).toHaveLength(3);
     });
 
-    it('records the first requested area the entry matches', () => {
+    it('files an item under the requested area most central to the instrument, whatever the request order', () => {
       const first = selectEntries(calendar, { jurisdictions: ['EU'], areas: ['Payments', 'AML / KYC'], horizonMonths: 12, scanDate: SCAN });
       expect(first.find((s) => s.entry.id === 'eu-b')?.area).toBe('Payments');
       expect(first.find((s) => s.entry.id === 'eu-a')?.area).toBe('AML / KYC');
       const swapped = selectEntries(calendar, { jurisdictions: ['EU'], areas: ['aml', 'payments'], horizonMonths: 12, scanDate: SCAN });
-      expect(swapped.find((s) => s.entry.id === 'eu-b')?.area).toBe('AML / KYC');
+      expect(swapped.find((s) => s.entry.id === 'eu-b')?.area).toBe('Payments');
+      const amlOnly = selectEntriesWithStats(calendar, { jurisdictions: ['EU'], areas: ['aml'], horizonMonths: 12, scanDate: SCAN });
+      const incidental = amlOnly.selected.find((s) => s.entry.id === 'eu-b');
+      expect(incidental).toMatchObject({ area: 'AML / KYC', centrality: 1 });
+    });
+
+    it('leads an item with its first firm milestone in the window, not an earlier year-only placeholder', () => {
+      const cal = makeCalendar([
+        makeEntry({
+          id: 'eu-genius-like',
+          milestones: [{ ...keyDate('2026-12-31', 'expected'), precision: 'year' }, keyDate('2027-01-18', 'confirmed'), keyDate('2027-06-01')],
+        }),
+        makeEntry({ id: 'eu-placeholders-only', milestones: [{ ...keyDate('2026-12-31', 'expected'), precision: 'year' }, { ...keyDate('2027-06-30', 'expected'), precision: 'half' }] }),
+      ]);
+      const selected = selectEntries(cal, { jurisdictions: ['EU'], areas: ['AML / KYC'], horizonMonths: 12, scanDate: SCAN });
+      const genius = selected.find((s) => s.entry.id === 'eu-genius-like')!;
+      expect(genius.nextKeyDate.date).toBe('2027-01-18');
+      expect(genius.windowDates.map((m) => m.date)).toEqual(['2026-12-31', '2027-01-18', '2027-06-01']);
+      expect(selected.find((s) => s.entry.id === 'eu-placeholders-only')!.nextKeyDate.date).toBe('2026-12-31');
     });
 
     it('never takes a past date as the next key date, and drops entries whose dates have all passed', () => {
@@ -123,6 +141,23 @@ describe('offline selection', () => {
   });
 
   describe('ranking', () => {
+    it('puts instruments whose main area was requested ahead of those that only touch it, whatever their impact', () => {
+      const cal = makeCalendar([
+        makeEntry({ id: 'eu-markets-rule', impact: 'high', areas: ['Capital Markets', 'Operational Resilience'], milestones: [keyDate('2026-12-01')] }),
+        makeEntry({ id: 'eu-third-tag', impact: 'high', areas: ['Capital Markets', 'Payments', 'Operational Resilience'], milestones: [keyDate('2026-12-01')] }),
+        makeEntry({ id: 'eu-resilience-guidance', impact: 'low', areas: ['Operational Resilience'], milestones: [keyDate('2027-09-01')] }),
+        makeEntry({ id: 'eu-resilience-act', impact: 'medium', areas: ['Operational Resilience', 'Capital Markets'], milestones: [keyDate('2027-06-01')] }),
+      ]);
+      const result = selectEntriesWithStats(cal, { jurisdictions: ['EU'], areas: ['Operational Resilience'], horizonMonths: 12, scanDate: SCAN });
+      expect(result.selected.map((s) => [s.entry.id, s.centrality])).toEqual([
+        ['eu-resilience-act', 0],
+        ['eu-resilience-guidance', 0],
+        ['eu-markets-rule', 1],
+        ['eu-third-tag', 2],
+      ]);
+      expect(result.selected[0].entry.areas[0]).toBe('Operational Resilience');
+    });
+
     it('orders by impact, then next key date, then confidence, then id', () => {
       const cal = makeCalendar([
         makeEntry({ id: 'eu-low-early', impact: 'low', milestones: [keyDate('2026-12-01')] }),
@@ -209,8 +244,16 @@ describe('offline selection', () => {
       }
       const amlr = selected.find((s) => s.entry.id === 'eu-amlr-application');
       expect(amlr?.nextKeyDate.date).toBe('2027-07-10');
-      const impacts = selected.map((s) => ({ high: 0, medium: 1, low: 2 })[s.entry.impact]);
-      expect([...impacts].sort((a, b) => a - b)).toEqual(impacts);
+      const ranks = selected.map((s) => s.centrality * 3 + { high: 0, medium: 1, low: 2 }[s.entry.impact]);
+      expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
+    });
+
+    it('a realistic scan (EU, UK, US x AML, Payments, Resilience, 18 months) is led by an instrument about a requested area', () => {
+      const areas = ['AML / KYC', 'Payments', 'Operational Resilience'];
+      const result = selectEntriesWithStats(calendar, { jurisdictions: ['EU', 'UK', 'US'], areas, horizonMonths: 18, scanDate: SCAN });
+      expect(areas).toContain(result.selected[0].entry.areas[0]);
+      const firstIncidental = result.matched.findIndex((s) => s.centrality > 0);
+      if (firstIncidental >= 0) expect(result.matched.slice(firstIncidental).every((s) => s.centrality > 0)).toBe(true);
     });
 
     it.each(HORIZONS)('horizon %p: longer horizons never lose items and every next date is inside the window', (h) => {

@@ -7,13 +7,23 @@
  *   3. at least one of its key dates falls inside the window [scanDate, scanDate + horizon months]
  *      (both ends inclusive; month arithmetic clamps to month end, see dates.addMonths).
  *
- * The item's "next key date" is the earliest milestone inside the window that has not slipped, so a passed date
- * is never presented as upcoming. Milestones dated before the scan that the calendar does not record as having
- * happened (marked `slipped`, or expected and not yet confirmed) are kept apart as `unresolved`, so that the
- * item can say they slipped instead of hiding them. Ranking: impact (high > medium > low), then firm dates before approximate ones (a
- * firm date is a day or month fixed or announced by the authority; a quarter, half-year or year, or our own
- * estimate, is approximate, so a placeholder never outranks a real deadline), then next key date ascending,
- * then that date's confidence (confirmed > expected > speculative), then entry id. The list is capped at
+ * The item's `area` is the requested area most central to the instrument: the first of the entry's own areas
+ * (listed main area first) that was requested, so a capital-markets rule that also touches resilience is filed
+ * under resilience only when resilience is what was asked for and its main area was not.
+ *
+ * The item's "next key date" (the milestone that leads it) is the earliest *firm* milestone inside the window
+ * that has not slipped, or the earliest one when none is firm: a year-only placeholder ("expected 2026") never
+ * hides a fixed date that follows it, and a passed date is never presented as upcoming. Every other milestone
+ * in the window stays on the item's timeline. Milestones dated before the scan that the calendar does not record
+ * as having happened (marked `slipped`, or expected and not yet confirmed) are kept apart as `unresolved`, so
+ * that the item can say they slipped instead of hiding them.
+ *
+ * Ranking: centrality first (an instrument whose main area was requested before one whose second-listed area
+ * was, before one that only carries a requested area as its third tag), so the lead item is always one that
+ * is about what was asked; then impact (high > medium > low); then firm dates before approximate ones (a firm
+ * date is a day or month fixed or announced by the authority; a quarter, half-year or year, or our own
+ * estimate, is approximate, so a placeholder never outranks a real deadline); then next key date ascending;
+ * then that date's confidence (confirmed > expected > speculative); then entry id. The list is capped at
  * MAX_SELECTED_ITEMS (40) so that a briefing stays readable; the cap keeps the highest-ranked entries and
  * `selectEntriesWithStats` reports how many matched before the cap.
  */
@@ -25,7 +35,7 @@ import { resolveAreas, resolveJurisdictions } from './matching';
 export const MAX_SELECTED_ITEMS = 40;
 /** The order the cap keeps instruments in, as `_meta.selection` states it. */
 export const SELECTION_ORDER =
-  'impact (high first), then firm dates (a day or month fixed or announced) before approximate ones (a quarter, half-year, year or estimate), then next key date (earliest first), then date confidence (confirmed, expected, speculative), then id';
+  "centrality (instruments whose main area was requested first, then those where it is the second, then the third of their areas), then impact (high first), then firm dates (a day or month fixed or announced) before approximate ones (a quarter, half-year, year or estimate), then next key date (earliest first), then date confidence (confirmed, expected, speculative), then id; an item's next key date is its earliest firm milestone in the window, or its earliest milestone when none is firm";
 
 export interface SelectionCriteria {
   jurisdictions: string[];
@@ -39,9 +49,11 @@ export interface SelectionCriteria {
 
 export interface SelectedEntry {
   entry: CalendarEntry;
-  /** Area id: the first requested area (in request order) that the entry carries. */
+  /** Area id: the requested area most central to the entry (the first of its own areas that was requested). */
   area: string;
-  /** Earliest milestone inside the window (never before the scan date). */
+  /** Position of `area` among the entry's areas: 0 when its main area was requested. */
+  centrality: number;
+  /** The milestone that leads the item: the earliest firm one inside the window, else the earliest (never before the scan date). */
   nextKeyDate: Milestone;
   /** Every milestone inside the window, ascending. */
   windowDates: Milestone[];
@@ -95,9 +107,15 @@ export function isFirmMilestone(keyDate: Milestone): boolean {
   return (precision === 'day' || precision === 'month') && keyDate.confidence !== 'speculative';
 }
 
+/** The milestone that leads an item: the earliest firm one of `windowDates` (ascending), else the earliest. */
+export function leadMilestone(windowDates: readonly Milestone[]): Milestone | undefined {
+  return windowDates.find(isFirmMilestone) ?? windowDates[0];
+}
+
 /** Ranking comparator (see the module comment). */
 export function compareSelected(a: SelectedEntry, b: SelectedEntry): number {
   return (
+    a.centrality - b.centrality ||
     IMPACT_RANK[a.entry.impact] - IMPACT_RANK[b.entry.impact] ||
     Number(!isFirmMilestone(a.nextKeyDate)) - Number(!isFirmMilestone(b.nextKeyDate)) ||
     (a.nextKeyDate.date < b.nextKeyDate.date ? -1 : a.nextKeyDate.date > b.nextKeyDate.date ? 1 : 0) ||
@@ -112,16 +130,19 @@ export function selectEntriesWithStats(calendar: Calendar, criteria: SelectionCr
   const jurisdictions = resolveJurisdictions(criteria.jurisdictions ?? []);
   const areas = resolveAreas(criteria.areas ?? []);
   const jurisdictionSet = new Set(jurisdictions.ids);
+  const requestedAreas = new Set(areas.ids);
   const maxItems = criteria.maxItems ?? MAX_SELECTED_ITEMS;
 
   const matched: SelectedEntry[] = [];
   for (const entry of calendar.entries) {
     if (!jurisdictionSet.has(entry.jurisdiction)) continue;
-    const area = areas.ids.find((id) => entry.areas.includes(id));
-    if (!area) continue;
+    const centrality = entry.areas.findIndex((id) => requestedAreas.has(id));
+    if (centrality < 0) continue;
     const windowDates = milestonesInWindow(entry, criteria.scanDate, end);
-    if (windowDates.length === 0) continue;
-    matched.push({ entry, area, nextKeyDate: windowDates[0], windowDates, unresolved: unresolvedMilestones(entry, criteria.scanDate) });
+    const nextKeyDate = leadMilestone(windowDates);
+    if (!nextKeyDate) continue;
+    const area = entry.areas[centrality];
+    matched.push({ entry, area, centrality, nextKeyDate, windowDates, unresolved: unresolvedMilestones(entry, criteria.scanDate) });
   }
   matched.sort(compareSelected);
   const selected = matched.slice(0, Math.max(0, maxItems));

@@ -12,12 +12,12 @@
  * The input is not modified.
  */
 import type { BriefingBlock, ExecutiveSummary, SnapshotItem, SnapshotTrend } from '../envelope.types';
-import { formatLongDate, formatMonthYear, formatShortDate } from './dates';
+import { formatMonthYear, formatPeriod, shownPrecision } from './dates';
 import { ensureFinalStop, firstSentence, joinList, shortName, truncate } from './text';
 
 export type SimpleRegisterItem = Pick<
   SnapshotItem,
-  'id' | 'title' | 'jurisdiction' | 'key_date' | 'date_confidence' | 'impact' | 'summary' | 'implications' | 'citations'
+  'id' | 'title' | 'jurisdiction' | 'key_date' | 'key_date_precision' | 'date_confidence' | 'impact' | 'summary' | 'implications' | 'citations'
 >;
 
 /** The parts of an envelope the simple register reads. */
@@ -41,9 +41,15 @@ export type SimpleRegister = {
 /** Items named in the simple narrative and priorities. */
 const NAMED_ITEMS = 5;
 
+/** The key date as precisely as it is known ("10 July 2027", "H2 2027"), never a made-up day. */
+function shownDate(item: SimpleRegisterItem, style: 'long' | 'short'): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(item.key_date)) return item.key_date;
+  return formatPeriod(item.key_date, shownPrecision(item.date_confidence, item.key_date_precision), style);
+}
+
 function simpleDate(item: SimpleRegisterItem): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(item.key_date)) return item.key_date;
-  const long = formatLongDate(item.key_date);
+  const long = shownDate(item, 'long');
   if (item.date_confidence === 'confirmed') return long;
   if (item.date_confidence === 'expected') return `${long} (planned)`;
   return `${long} (a guess, not fixed yet)`;
@@ -160,7 +166,7 @@ export function toSimpleRegister(source: SimpleRegisterSource, plain: Readonly<R
       briefing_standfirst: bottomLine,
       priorities: named.map(
         (item) =>
-          `[${item.jurisdiction}] ${truncate(shortName(item.title), 40)}: ${/^\d{4}-\d{2}-\d{2}$/.test(item.key_date) ? formatShortDate(item.key_date) : item.key_date}`,
+          `[${item.jurisdiction}] ${truncate(shortName(item.title), 40)}: ${shownDate(item, 'short')}`,
       ),
       bottom_line_tight:
         n === 0 || !first

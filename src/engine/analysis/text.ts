@@ -2,7 +2,7 @@
  * Small deterministic text helpers for the rule-written offline prose.
  */
 import type { DateConfidence } from '../calendar/calendar.types';
-import { formatPeriod, type Precision } from './dates';
+import { formatPeriod, type Precision, shownPrecision } from './dates';
 
 /** "A", "A and B", "A, B and C". */
 export function joinList(parts: readonly string[], conjunction = 'and'): string {
@@ -103,7 +103,8 @@ export function eventInSentence(event: string): string {
 }
 
 /** "on 10 July 2027", "expected on 10 July 2027", "estimated for 10 July 2027". */
-export function datePhrase(date: string, confidence: DateConfidence, precision: Precision = 'day'): string {
+export function datePhrase(date: string, confidence: DateConfidence, given: Precision = 'day'): string {
+  const precision = shownPrecision(confidence, given);
   const period = formatPeriod(date, precision);
   const on = precision === 'day' ? 'on' : precision === 'year' ? 'during' : 'in';
   if (confidence === 'confirmed') return `${on} ${period}`;

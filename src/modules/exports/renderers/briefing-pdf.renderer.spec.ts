@@ -65,7 +65,13 @@ describe('briefing-pdf renderer (internal-briefing-pdf)', () => {
       key_date_precision: 'half',
       date_confidence: 'expected',
     };
-    const firm: SnapshotItem = { ...high[2]!, title: 'Firm later instrument', key_date: '2027-05-01', date_confidence: 'confirmed' };
+    const firm: SnapshotItem = {
+      ...high[2]!,
+      title: 'Firm later instrument',
+      key_date: '2027-05-01',
+      key_date_precision: 'day',
+      date_confidence: 'confirmed',
+    };
     snapshot.data.items = [estimated, halfYear, firm, ...snapshot.data.items.filter((item) => item.impact !== 'high')];
     expect(
       rankPriorities(snapshot.data.items)
@@ -77,7 +83,8 @@ describe('briefing-pdf renderer (internal-briefing-pdf)', () => {
     // A period date prints as the period, not as its last day.
     expect(flat).toContain(squash('Half-year instrument'));
     expect(flat).toContain(squash('expected H2 2026'));
-    expect(flat).toContain(squash('estimated 1 Dec 2026'));
+    expect(flat).toContain(squash('estimated Dec 2026'));
+    expect(flat).not.toContain(squash('estimated 1 Dec 2026'));
   });
 
   it('falls back to the executive summary without _briefing', async () => {

@@ -12,8 +12,14 @@ import type { RenderDrift } from './types';
 
 const IMPACT_RANK: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
 
+/** Position of the item's filing area among its own areas: 0 when it is filed under its main area (or areas are unknown). */
+export function itemCentrality(item: Pick<SnapshotItem, 'area' | 'areas'>): number {
+  return Math.max(0, item.areas?.indexOf(item.area) ?? 0);
+}
+
 /**
- * The briefing's priority order: impact, then firm dates (fixed or announced days) before estimated or
+ * The briefing's priority order, the engine's rule (`_meta.selection`): centrality (instruments about a requested
+ * area before those that only touch one), impact, then firm dates (fixed or announced days) before estimated or
  * period-only ones, then the earliest date; items without a date go last within their impact level.
  */
 export function rankPriorities(items: readonly SnapshotItem[]): SnapshotItem[] {
@@ -21,6 +27,7 @@ export function rankPriorities(items: readonly SnapshotItem[]): SnapshotItem[] {
     .map((item, index) => ({ item, index }))
     .sort(
       (a, b) =>
+        itemCentrality(a.item) - itemCentrality(b.item) ||
         (IMPACT_RANK[a.item.impact] ?? 9) - (IMPACT_RANK[b.item.impact] ?? 9) ||
         Number(isFirmDate(b.item)) - Number(isFirmDate(a.item)) ||
         (a.item.key_date || '9999').localeCompare(b.item.key_date || '9999') ||

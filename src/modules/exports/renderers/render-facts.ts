@@ -5,17 +5,20 @@
  * references, and the drift against the previous comparable snapshot.
  */
 import type { Citation, SnapshotItem } from '../../../engine/envelope.types';
-import { formatPeriod, isIsoDate } from '../../../engine/analysis/dates';
+import { formatPeriod, isIsoDate, shownPrecision } from '../../../engine/analysis/dates';
 import { isFirmMilestone } from '../../../engine/analysis/selection';
 import { formatDate } from './render-dates';
 import type { RenderDrift, RenderInput, RenderSnapshot } from './types';
 
 /* Dates ------------------------------------------------------------------------------------------------------- */
 
-/** The period a key date stands for: "10 Jul 2027", "Jul 2027", "Q3 2027", "H2 2027" or "2027". */
-export function keyDatePeriod(item: Pick<SnapshotItem, 'key_date' | 'key_date_precision'>): string | null {
+/**
+ * The period a key date stands for: "10 Jul 2027", "Jul 2027", "Q3 2027", "H2 2027" or "2027"; an estimate is
+ * never printed as a day (its month instead).
+ */
+export function keyDatePeriod(item: Pick<SnapshotItem, 'key_date' | 'key_date_precision'> & { date_confidence?: string }): string | null {
   const iso = (item.key_date ?? '').slice(0, 10);
-  return isIsoDate(iso) ? formatPeriod(iso, item.key_date_precision ?? 'day', 'short') : null;
+  return isIsoDate(iso) ? formatPeriod(iso, shownPrecision(item.date_confidence, item.key_date_precision), 'short') : null;
 }
 
 /**

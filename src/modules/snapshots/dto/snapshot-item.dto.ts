@@ -4,7 +4,7 @@ import { CitationDto } from './citation.dto';
 import { ItemMilestoneDto } from './item-milestone.dto';
 import { ItemVerificationDto } from './item-verification.dto';
 
-@ApiOpenSchema('A regulatory item. Open: optional fields are added within v1 (as milestone, key_date_precision and timeline were).')
+@ApiOpenSchema('A regulatory item. Open: optional fields are added within v1 (as milestone, key_date_precision, timeline and areas were).')
 export class SnapshotItemDto {
   @ApiProperty({ description: 'Stable across snapshots for the same real-world instrument', example: 'eu-amlr' })
   id: string;
@@ -12,8 +12,14 @@ export class SnapshotItemDto {
   title: string;
   @ApiProperty({ example: 'EU' })
   jurisdiction: string;
-  @ApiProperty({ example: 'AML / KYC' })
+  @ApiProperty({ example: 'AML / KYC', description: 'The requested area most central to the instrument: the one it is filed under' })
   area: string;
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['AML / KYC', 'Digital Assets / Crypto'],
+    description: 'Every area the instrument carries, its main area first; `area` is one of them (offline engine)',
+  })
+  areas?: string[];
   @ApiProperty({ example: 'European Commission' })
   regulator: string;
   @ApiProperty({ example: 'regulation', description: 'regulation, guidance, consultation, standard, …' })

@@ -24,6 +24,15 @@ export class SnapshotMetaDto {
   capped?: boolean;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: '`{max_items, order}`: how the kept items were chosen' })
   selection?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'Offline engine: counts over every matching instrument, not only the kept items: `{count, shown, by_impact, by_date_confidence, ' +
+      'by_jurisdiction: [{id, matched, shown}], by_area: [{id, matched, shown}], by_year: [{year, matched}], ' +
+      'by_quarter: [{quarter, milestones, by_jurisdiction}], undated_in_quarter}`. Every requested jurisdiction and area is listed, with 0 when nothing matched.',
+  })
+  matched_summary?: Record<string, unknown>;
   @ApiPropertyOptional({ type: [String], description: 'Requested jurisdictions resolved to calendar ids' })
   matched_jurisdictions?: string[];
   @ApiPropertyOptional({ type: [String], description: 'Requested jurisdictions that matched nothing' })
