@@ -5,7 +5,8 @@
 //   npm run render:samples [-- <folder>]        (default folder: samples/, git-ignored)
 //
 // Samples: `realistic` (EU + UK AML / KYC + Payments from the bundled calendar, with a drift against an earlier
-// scan), `hard` (100 items, 200-character titles, Chinese and Japanese, missing and period-only dates), `zh`
+// scan), `board` (EU, UK, US x AML / KYC, Payments, Operational Resilience, 18 months), `wide` (13 jurisdictions x
+// 10 areas x 36 months, far more matches than the 40 items kept), `hard` (100 items, 200-character titles, Chinese and Japanese, missing and period-only dates), `zh`
 // and `ja` (CJK titles in their own locale), and `fallback` (Chinese asked for, English produced).
 // Pages become PNGs with Debian tools when they are installed: pdftoppm (poppler-utils) for PDF, LibreOffice
 // (libreoffice-impress-nogui) for PPTX, Chromium (chromium) for the HTML slides. A missing tool is reported and
@@ -66,6 +67,8 @@ async function main() {
   const realistic = fixtures.realisticSnapshot();
   const samples = {
     realistic: { snapshot: realistic, options: {}, locale: 'en', drift: fixtures.sampleDrift(realistic) },
+    board: { snapshot: fixtures.boardSnapshot(), options: {}, locale: 'en' },
+    wide: { snapshot: fixtures.wideSnapshot(), options: {}, locale: 'en' },
     hard: { snapshot: fixtures.hardSnapshot(), options: {}, locale: 'en' },
     zh: { snapshot: fixtures.zhSnapshot(), options: { targetLanguage: 'zh' }, locale: 'zh' },
     ja: { snapshot: fixtures.jaSnapshot(), options: { targetLanguage: 'ja' }, locale: 'ja' },

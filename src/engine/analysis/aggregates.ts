@@ -29,6 +29,8 @@ export interface MatchedCount {
   id: string;
   matched: number;
   shown: number;
+  /** The matched ones by impact. */
+  by_impact: Record<Impact, number>;
 }
 
 export interface QuarterCount {
@@ -47,6 +49,8 @@ export interface MatchedSummary {
   by_impact: Record<Impact, number>;
   /** Confidence of each instrument's next key date. */
   by_date_confidence: Record<DateConfidence, number>;
+  /** Stage of each instrument (only stages some instrument is at). */
+  by_stage: Partial<Record<ItemStage, number>>;
   /** Every requested jurisdiction, in request order (0 when nothing matched), then any other. */
   by_jurisdiction: MatchedCount[];
   /** Every requested area, in request order, counting each instrument once under the area it is filed under. */
@@ -60,11 +64,13 @@ export interface MatchedSummary {
 }
 
 function countRows(ids: readonly string[], all: readonly MatchedInstrument[], shown: ReadonlySet<string>, key: (m: MatchedInstrument) => string): MatchedCount[] {
-  const rows = new Map<string, MatchedCount>(ids.map((id) => [id, { id, matched: 0, shown: 0 }]));
+  const empty = (id: string): MatchedCount => ({ id, matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } });
+  const rows = new Map<string, MatchedCount>(ids.map((id) => [id, empty(id)]));
   for (const m of all) {
     const id = key(m);
-    const row = rows.get(id) ?? rows.set(id, { id, matched: 0, shown: 0 }).get(id)!;
+    const row = rows.get(id) ?? rows.set(id, empty(id)).get(id)!;
     row.matched += 1;
+    row.by_impact[m.impact] += 1;
     if (shown.has(m.id)) row.shown += 1;
   }
   return [...rows.values()];
@@ -78,12 +84,14 @@ export function summariseMatched(
 ): MatchedSummary {
   const byImpact: Record<Impact, number> = { high: 0, medium: 0, low: 0 };
   const byConfidence: Record<DateConfidence, number> = { confirmed: 0, expected: 0, speculative: 0 };
+  const byStage: Partial<Record<ItemStage, number>> = {};
   const years = new Map<string, number>();
   const quarters = new Map<string, QuarterCount>();
   let undated = 0;
   for (const m of all) {
     byImpact[m.impact] += 1;
     byConfidence[m.date_confidence] += 1;
+    byStage[m.stage] = (byStage[m.stage] ?? 0) + 1;
     const year = m.key_date.slice(0, 4);
     years.set(year, (years.get(year) ?? 0) + 1);
     for (const milestone of m.window_milestones) {
@@ -103,6 +111,7 @@ export function summariseMatched(
     shown: all.filter((m) => shownIds.has(m.id)).length,
     by_impact: byImpact,
     by_date_confidence: byConfidence,
+    by_stage: byStage,
     by_jurisdiction: countRows(requested.jurisdictions, all, shownIds, (m) => m.jurisdiction),
     by_area: countRows(requested.areas, all, shownIds, (m) => m.area),
     by_year: [...years.entries()].map(([year, matched]) => ({ year, matched })).sort((a, b) => a.year.localeCompare(b.year)),

@@ -406,15 +406,16 @@ describe('composeOfflineEnvelope', () => {
       shown: 3,
       by_impact: { high: 5, medium: 0, low: 1 },
       by_date_confidence: { confirmed: 6, expected: 0, speculative: 0 },
+      by_stage: { adopted: 6 },
       by_jurisdiction: [
-        { id: 'Singapore', matched: 0, shown: 0 },
-        { id: 'UK', matched: 1, shown: 0 },
-        { id: 'EU', matched: 5, shown: 3 },
+        { id: 'Singapore', matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } },
+        { id: 'UK', matched: 1, shown: 0, by_impact: { high: 0, medium: 0, low: 1 } },
+        { id: 'EU', matched: 5, shown: 3, by_impact: { high: 5, medium: 0, low: 0 } },
       ],
       by_area: [
-        { id: 'Payments', matched: 1, shown: 0 },
-        { id: 'Sanctions', matched: 0, shown: 0 },
-        { id: 'AML / KYC', matched: 5, shown: 3 },
+        { id: 'Payments', matched: 1, shown: 0, by_impact: { high: 0, medium: 0, low: 1 } },
+        { id: 'Sanctions', matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } },
+        { id: 'AML / KYC', matched: 5, shown: 3, by_impact: { high: 5, medium: 0, low: 0 } },
       ],
       by_year: [{ year: '2027', matched: 6 }],
       by_quarter: [

@@ -1,6 +1,6 @@
 import { briefingContent, renderBriefingPdf } from './briefing-pdf.renderer';
 import { rankPriorities } from './briefing-sections';
-import { buildReferences, dateWithMilestone, disclaimerLine, driftLine, languageNotice, removalLabel, selectionLine } from './render-facts';
+import { buildReferences, dateWithMilestone, disclaimerLine, driftLine, languageNotice, prioritiesLine, removalLabel, selectionLine } from './render-facts';
 import { pdfText, squash } from '../../../../test/support/inspect-artefact';
 import { hardSnapshot, hardTitle, input, realisticSnapshot, sampleDrift, zhSnapshot } from '../../../../test/fixtures/snapshots';
 import type { SnapshotItem } from '../../../engine/envelope.types';
@@ -125,10 +125,11 @@ describe('briefing-pdf renderer (internal-briefing-pdf)', () => {
     const printed = hardNumbersIn(flat);
     expect(printed.length).toBeGreaterThan(0);
     for (const number of printed) expect(flat).toContain(squash(hardTitle(number - 1)));
-    expect(flat).toContain(squash(selectionLine(snapshot)));
+    // The line over the priorities counts every match (240), not the 100 items the snapshot kept.
     expect(selectionLine(snapshot)).toContain('Top 100 of 240');
-    const shown = /Showing(\d+)of100:/.exec(flat);
+    const shown = /Showing(\d+)of240matchinginstruments,/.exec(flat);
     expect(shown).not.toBeNull();
+    expect(flat).toContain(squash(prioritiesLine(Number(shown![1]), 240)));
     for (const item of rankPriorities(snapshot.data.items).slice(0, Number(shown![1])))
       expect(flat).toContain(squash(dateWithMilestone(item)));
   });
@@ -141,7 +142,12 @@ describe('briefing-pdf renderer (internal-briefing-pdf)', () => {
     expect(disclaimerLine(snapshot)).toContain('not checked against live sources');
     expect(flat).toContain(squash(disclaimerLine(snapshot)));
     expect(flat).toContain(squash(languageNotice(request)!));
-    expect(flat).toContain(squash(selectionLine(snapshot)));
+    const total = snapshot.data.items.length;
+    const shown = new RegExp(`Showing(\\d+)of${total}matchinginstruments,`).exec(flat);
+    expect(shown).not.toBeNull();
+    expect(flat).toContain(squash(prioritiesLine(Number(shown![1]), total)));
+    // Never "All 17 matching instruments." over a list that shows fewer.
+    expect(flat).not.toContain(squash(`All ${total} matching instruments.`));
     const plain = squash((await pdfText((await renderBriefingPdf(input(snapshot, { targetLanguage: 'en' }, 'en'))).bytes)).text);
     expect(plain).not.toContain(squash('Requested in'));
   });

@@ -15,7 +15,8 @@ import { finishWithDisclaimer, firstThatFits, fitFontSize } from './briefing-fit
 import { driftBlock, note, priorityBlock, rankPriorities, sectionLabel, sourcesBlock } from './briefing-sections';
 import { capitalise, listText, snapshotTexts, stripCites } from './render-text';
 import { formatLongDate, scanDateOf } from './render-dates';
-import { buildReferences, disclaimerLine, languageNotice, type References, selectionLine } from './render-facts';
+import { buildReferences, disclaimerLine, languageNotice, prioritiesLine, type References } from './render-facts';
+import { matchedFacts } from './matched-facts';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, kicker, type PdfHandle, pill, REGULAR } from './pdf-kit';
 import type { RenderedArtefact, RenderInput, RenderSnapshot } from './types';
 
@@ -180,16 +181,9 @@ function drawBriefing(plan: Plan, step: Step): PdfHandle {
   }
 
   const shown = plan.ranked.slice(0, step.priorities);
-  const noteSize = Math.max(7.5, 8.5 * s);
+  const noteSize = Math.max(8, 8.5 * s);
   sectionLabel(pdf, 'Priorities', shown.length > 0 ? 90 : 20);
-  note(pdf, selectionLine(snapshot), noteSize);
-  if (shown.length < plan.ranked.length) {
-    note(
-      pdf,
-      `Showing ${shown.length} of ${plan.ranked.length}: highest impact first, firm dates before estimated ones; full list in the PDF report.`,
-      noteSize,
-    );
-  }
+  note(pdf, prioritiesLine(shown.length, matchedFacts(snapshot).total), noteSize);
   doc.moveDown(0.6);
   shown.forEach((item, index) => priorityBlock(pdf, item, index + 1, plan.references, s));
 

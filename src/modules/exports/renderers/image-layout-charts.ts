@@ -6,7 +6,8 @@ import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
 import { Svg } from './svg';
 import { type Block, stack } from './image-blocks';
 import { byDate, dateRuns, sourceText, titleRun, unbrokenDate } from './image-items';
-import { type Look, type Box, type Content, type Shown, jurisdictionCounts, miniList } from './image-layout-parts';
+import { type Look, type Box, type Content, type Shown, jurisdictionCounts, jurisdictionImpacts, miniList } from './image-layout-parts';
+import { matchedFacts } from './matched-facts';
 
 export function timeline(svg: Svg, look: Look, content: Content, box: Box): number {
   const lineX = box.x + 190;
@@ -169,16 +170,17 @@ export function radial(svg: Svg, look: Look, content: Content, box: Box): number
   svg.text(
     cx,
     cy + hub * 0.1,
-    String(content.items.length),
+    String(matchedFacts(content.snapshot).total),
     { size: Math.round(hub * 0.7), bold: true, fill: look.bg, anchor: 'middle' },
     hub * 1.6,
   );
-  svg.text(cx, cy + hub * 0.55, 'items', { size: Math.round(Math.min(20, hub * 0.24)), fill: look.bg, anchor: 'middle' });
+  svg.text(cx, cy + hub * 0.55, 'matching', { size: Math.round(Math.min(20, hub * 0.24)), fill: look.bg, anchor: 'middle' });
   return miniList(svg, look, content, { x: box.x, y: box.y + hubH, w: box.w, h: box.h - hubH }, 'Key dates');
 }
 
 export function heatmap(svg: Svg, look: Look, content: Content, box: Box): number {
-  const rows = jurisdictionCounts(content).slice(0, 8);
+  const rows = jurisdictionCounts(content, true).slice(0, 8);
+  const impacts = jurisdictionImpacts(content);
   const labelW = 200;
   const cellW = (box.w - labelW) / 3;
   const cellH = Math.min(78, (box.h * 0.58 - 50) / Math.max(rows.length, 1));
@@ -191,15 +193,12 @@ export function heatmap(svg: Svg, look: Look, content: Content, box: Box): numbe
       cellW - 10,
     );
   });
-  const counts = new Map<string, number>();
-  for (const item of content.items)
-    counts.set(`${item.jurisdiction}|${item.impact}`, (counts.get(`${item.jurisdiction}|${item.impact}`) ?? 0) + 1);
-  const max = Math.max(1, ...counts.values());
+  const max = Math.max(1, ...[...impacts.values()].flatMap((byImpact) => IMPACTS.map((impact) => byImpact[impact])));
   rows.forEach(([name], rowIndex) => {
     const y = box.y + 44 + rowIndex * cellH;
     svg.text(box.x, y + cellH / 2 + 8, name, { size: 22, bold: true, fill: look.fg }, labelW - 16);
     IMPACTS.forEach((impact, index) => {
-      const n = counts.get(`${name}|${impact}`) ?? 0;
+      const n = impacts.get(name)?.[impact] ?? 0;
       const x = box.x + labelW + index * cellW;
       const color = look.impact[impact]!;
       svg.rect(x + 4, y + 4, cellW - 8, cellH - 8, n === 0 ? look.panel : color, { rx: 6, opacity: n === 0 ? 1 : 0.25 + 0.75 * (n / max) });

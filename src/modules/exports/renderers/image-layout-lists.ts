@@ -3,13 +3,13 @@
  * top-ranked items that fit its box whole and returns how many that is.
  */
 import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
-import { countBy } from './item-grouping';
 import { horizonText } from './render-dates';
 import { dateWithMilestone } from './render-facts';
 import { Svg } from './svg';
 import { type Block, row, stack } from './image-blocks';
 import { itemRuns, rowTextRuns, sourceRun, summaryRun, titleRun, unbrokenDate } from './image-items';
 import { type Look, type Box, type Content, type Variant, sectionTitle, impactChip, miniList } from './image-layout-parts';
+import { matchedFacts } from './matched-facts';
 
 /**
  * Blocks of the leading items that fit `available` one below another (`extent` is a block's height with its
@@ -228,7 +228,8 @@ export function bento(svg: Svg, look: Look, content: Content, box: Box): number 
   const colW = (box.w - gap) / 2;
   const topH = Math.min(300, box.h * 0.36);
   svg.rect(box.x, box.y, colW, topH, look.accent, { rx: 18 });
-  svg.text(box.x + 32, box.y + 130, String(content.items.length), { size: 110, bold: true, fill: look.onAccent }, colW - 64);
+  const facts = matchedFacts(content.snapshot);
+  svg.text(box.x + 32, box.y + 130, String(facts.total), { size: 110, bold: true, fill: look.onAccent }, colW - 64);
   stack(
     svg,
     [
@@ -243,13 +244,12 @@ export function bento(svg: Svg, look: Look, content: Content, box: Box): number 
     ],
     colW - 64,
   ).draw(box.x + 32, box.y + 160);
-  const byImpact = countBy(content.items, (item) => item.impact);
   const tileH = (topH - 2 * gap) / 3;
   IMPACTS.forEach((impact, index) => {
     const y = box.y + index * (tileH + gap);
     const x = box.x + colW + gap;
     svg.rect(x, y, colW, tileH, look.panel, { rx: 18 });
-    svg.text(x + 28, y + tileH / 2 + 17, String(byImpact.get(impact) ?? 0), { size: 48, bold: true, fill: look.impact[impact]! });
+    svg.text(x + 28, y + tileH / 2 + 17, String(facts.byImpact[impact]), { size: 48, bold: true, fill: look.impact[impact]! });
     svg.text(x + 120, y + tileH / 2 + 9, `${IMPACT_LABELS[impact]} impact`, { size: 22, fill: look.fg }, colW - 140);
   });
   let y = box.y + topH + gap;
@@ -272,10 +272,10 @@ export function bento(svg: Svg, look: Look, content: Content, box: Box): number 
 }
 
 export function hero(svg: Svg, look: Look, content: Content, box: Box): number {
-  const number = String(content.items.length);
+  const facts = matchedFacts(content.snapshot);
+  const number = String(facts.total);
   svg.text(box.x - 6, box.y + 200, number, { size: 220, bold: true, fill: look.accent });
   const numberW = svg.measure(number, 220, true) + 30;
-  const byImpact = countBy(content.items, (item) => item.impact);
   stack(
     svg,
     [
@@ -289,7 +289,7 @@ export function hero(svg: Svg, look: Look, content: Content, box: Box): number {
         overflow: 'whole',
       },
       {
-        text: IMPACTS.map((impact) => `${byImpact.get(impact) ?? 0} ${impact}`).join('  ·  '),
+        text: IMPACTS.map((impact) => `${facts.byImpact[impact]} ${impact}`).join('  ·  '),
         size: 22,
         minSize: 16,
         maxLines: 2,

@@ -3,9 +3,8 @@
  * count and labelled with its name and high-impact count, then the key dates. Labels never cover other text
  * or pins (image-map-labels.ts).
  */
-import { countBy } from './item-grouping';
 import { Svg } from './svg';
-import { type Look, type Box, type Content, jurisdictionCounts, miniList } from './image-layout-parts';
+import { type Look, type Box, type Content, jurisdictionCounts, jurisdictionImpacts, miniList } from './image-layout-parts';
 import { type Circle, placeLabels, type Placed, type Rect, rectHitsCircle } from './image-map-labels';
 
 /** Approximate [longitude, latitude] of jurisdictions. */
@@ -71,10 +70,7 @@ export function pins(svg: Svg, look: Look, content: Content, box: Box): number {
   const all = every.slice(0, MAX_PINS);
   const projection = project(all, box, mapH);
   const { toX, toY, grid } = projection;
-  const high = countBy(
-    content.items.filter((item) => item.impact === 'high'),
-    (item) => item.jurisdiction,
-  );
+  const high = new Map([...jurisdictionImpacts(content)].map(([name, byImpact]) => [name, byImpact.high]));
   // Smaller pins when the labels do not all find room at full size.
   let layout: Layout | null = null;
   for (const scale of [1, 0.85, 0.7, 0.6]) {

@@ -1,7 +1,8 @@
 /** Pieces the image layouts share: the look, the boxes and content they draw, section titles, impact chips. */
 import type { SnapshotItem } from '../../../engine/envelope.types';
+import type { Impact } from '../../../engine/calendar/calendar.types';
 import { IMPACT_LABELS, label } from './item-labels';
-import { countBy } from './item-grouping';
+import { matchedFacts } from './matched-facts';
 import { Svg } from './svg';
 import { type Block, row, stack } from './image-blocks';
 import { byDate, dateRuns, rowTextRuns } from './image-items';
@@ -24,10 +25,20 @@ export function impactChip(svg: Svg, look: Look, x: number, y: number, impact: s
   return w;
 }
 
-export function jurisdictionCounts(content: Content): Array<[string, number]> {
-  return [...countBy(content.items, (item) => item.jurisdiction || 'Other').entries()].sort(
-    ([a, x], [b, y]) => y - x || a.localeCompare(b),
-  );
+/**
+ * Matching instruments per jurisdiction, over every match (not only the items shown), most first; `withEmpty`
+ * keeps the requested jurisdictions nothing matched.
+ */
+export function jurisdictionCounts(content: Content, withEmpty = false): Array<[string, number]> {
+  return matchedFacts(content.snapshot)
+    .jurisdictions.filter((row) => withEmpty || row.matched > 0)
+    .map((row): [string, number] => [row.id, row.matched])
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+}
+
+/** Matching instruments per jurisdiction and impact, over every match. */
+export function jurisdictionImpacts(content: Content): Map<string, Record<Impact, number>> {
+  return new Map(matchedFacts(content.snapshot).jurisdictions.map((row) => [row.id, row.by_impact]));
 }
 
 /**

@@ -34,6 +34,7 @@ import type { Look, Content } from './image-layout-parts';
 import { drawBody } from './image-layouts';
 import { stack } from './image-blocks';
 import { footer, noticeLines } from './image-page';
+import { matchedFacts, totalTileLabel } from './matched-facts';
 
 export type ImageArtifactType = 'tearsheet-detailed' | 'infographic-custom';
 
@@ -155,15 +156,10 @@ function drawTearsheet(svg: Svg, look: Look, style: VisualStyle, input: RenderIn
   y += 30;
 
   // Headline numbers.
-  const byImpact = countBy(content.items, (item) => item.impact);
-  const { kept, matched, capped } = selectionFacts(snapshot);
+  const facts = matchedFacts(snapshot);
   const tiles: Array<[string, number, string]> = [
-    [capped ? `Items, of ${matched} matching` : 'Items', kept, look.accent],
-    ...IMPACTS.map((impact): [string, number, string] => [
-      `${IMPACT_LABELS[impact]} impact`,
-      byImpact.get(impact) ?? 0,
-      look.impact[impact]!,
-    ]),
+    [totalTileLabel(facts), facts.counted, look.accent],
+    ...IMPACTS.map((impact): [string, number, string] => [`${IMPACT_LABELS[impact]} impact`, facts.byImpact[impact], look.impact[impact]!]),
   ];
   const gap = 24;
   const tileW = (w - gap * 3) / 4;

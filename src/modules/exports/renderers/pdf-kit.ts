@@ -4,10 +4,10 @@
  */
 import PDFDocument from 'pdfkit';
 import { type BundledFont, documentFont, pickDocumentFont } from './fonts';
-import type { SnapshotItem } from '../../../engine/envelope.types';
 import { countBy } from './item-grouping';
 import { IMPACT_LABELS, IMPACTS } from './item-labels';
 import type { RenderInput } from './types';
+import { type MatchedFacts, totalTileLabel } from './matched-facts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -294,12 +294,14 @@ export function pill(
   return width;
 }
 
-/** Tiles of the at-a-glance row: the item count, then the count at each impact level in its colour. */
-export function impactTiles(items: readonly SnapshotItem[]): Array<[label: string, value: string, color: string]> {
-  const byImpact = countBy(items, (item) => item.impact);
+/**
+ * Tiles of the at-a-glance row: every matching instrument, then the count at each impact level in its colour,
+ * all over every match (not only the items shown).
+ */
+export function impactTiles(facts: MatchedFacts): Array<[label: string, value: string, color: string]> {
   return [
-    ['Items', String(items.length), COLORS.accent],
-    ...IMPACTS.map((impact): [string, string, string] => [`${IMPACT_LABELS[impact]} impact`, String(byImpact.get(impact) ?? 0), COLORS.impact[impact]!]),
+    [totalTileLabel(facts), String(facts.counted), COLORS.accent],
+    ...IMPACTS.map((impact): [string, string, string] => [`${IMPACT_LABELS[impact]} impact`, String(facts.byImpact[impact]), COLORS.impact[impact]!]),
   ];
 }
 

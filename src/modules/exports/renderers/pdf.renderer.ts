@@ -21,6 +21,12 @@ import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
 import { formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, impactTiles, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR, statTiles } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
+import { matchedFacts, shownOfLine } from './matched-facts';
+
+/** "12 items", or "12 of 30 shown" when the cap left some of the jurisdiction's matches out. */
+function sectionCount(shown: number, matched: number | undefined): string {
+  return matched !== undefined && matched > shown ? `${shown} of ${matched} shown` : `${shown} item${shown === 1 ? '' : 's'}`;
+}
 
 const LABELS = [
   'Regulatory horizon scan',
@@ -103,7 +109,11 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
 
   pdf.doc.moveDown(0.6);
   heading(pdf, 'Items by jurisdiction', 160);
+  const matched = matchedFacts(snapshot);
   pdf.doc.font(REGULAR).fontSize(9.5).fillColor(COLORS.muted).text(selectionLine(snapshot), pdf.left, pdf.doc.y, { width: pdf.width });
+  for (const [name, rows] of [['Jurisdictions', matched.jurisdictions], ['Areas', matched.areas]] as const) {
+    if (rows.length > 0) pdf.doc.text(`${name}: ${rows.map(shownOfLine).join(' · ')}`, pdf.left, pdf.doc.y, { width: pdf.width });
+  }
   pdf.doc.moveDown(0.4);
   if (items.length === 0) {
     pdf.doc
@@ -123,9 +133,29 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
       .text(`${section.jurisdiction}`, pdf.left, pdf.doc.y, { continued: true })
       .font(REGULAR)
       .fillColor(COLORS.muted)
-      .text(`  ${section.items.length} item${section.items.length === 1 ? '' : 's'}`);
+      .text(`  ${sectionCount(section.items.length, matched.jurisdictions.find((row) => row.id === section.jurisdiction)?.matched)}`);
     pdf.doc.moveDown(0.4);
     section.items.forEach((item, index) => itemBlock(pdf, item, references, index === 0 && first ? first : undefined));
+  }
+  // Requested jurisdictions with nothing shown still get their line, so none silently disappears.
+  for (const row of matched.jurisdictions.filter((r) => r.shown === 0)) {
+    ensureSpace(pdf, 50);
+    pdf.doc.moveDown(0.3);
+    pdf.doc.font(BOLD).fontSize(13).fillColor(COLORS.ink).text(row.id, pdf.left, pdf.doc.y);
+    pdf.doc
+      .font(REGULAR)
+      .fontSize(10)
+      .fillColor(COLORS.muted)
+      .text(
+        row.matched === 0
+          ? 'No instrument matched the scan\'s areas and horizon here.'
+          : `0 of ${row.matched} matching instrument${row.matched === 1 ? '' : 's'} shown: higher-ranked instruments elsewhere filled the list. ` +
+              (input.beyondCap ? 'They are listed under "Further matching instruments".' : 'Export with list "all_matched" to list them.'),
+        pdf.left,
+        pdf.doc.y,
+        { width: pdf.width },
+      );
+    pdf.doc.moveDown(0.4);
   }
 
   const trends = data.trends ?? [];
@@ -232,7 +262,7 @@ function titlePage(pdf: PdfHandle, input: RenderInput): void {
   // At a glance: item count and counts by impact.
   doc.y += 16;
   ensureSpace(pdf, 150);
-  statTiles(doc, impactTiles(items), { left: pdf.left, y: doc.y, width: pdf.width, height: 70, valueAt: 14, labelAt: 48 });
+  statTiles(doc, impactTiles(matchedFacts(snapshot)), { left: pdf.left, y: doc.y, width: pdf.width, height: 70, valueAt: 14, labelAt: 48 });
   doc.y += 86;
   noticeBox(pdf, disclaimerLine(snapshot), pdf.left, pdf.width);
 

@@ -65,10 +65,19 @@ export function selectionFacts(snapshot: RenderSnapshot): SelectionFacts {
   return { kept, matched, capped: matched > kept };
 }
 
-/** "Top 40 of 93 matching instruments, ranked by impact, then date." or "All 31 matching instruments." */
+/** How artefacts state the engine's ranking (`_meta.selection.order`) in a few words. */
+export const RANKING_RULE = 'ranked by relevance to the areas asked for, then impact, then firm dates first';
+
+/** The briefing's line over its priorities: "Showing 8 of 177 matching instruments, ranked …" or "All 6 matching instruments." */
+export function prioritiesLine(shown: number, matched: number): string {
+  if (shown >= matched) return `All ${matched} matching instrument${matched === 1 ? '' : 's'}.`;
+  return `Showing ${shown} of ${matched} matching instruments, ${RANKING_RULE}; full list in the PDF report.`;
+}
+
+/** "Top 40 of 93 matching instruments, ranked …" or "All 31 matching instruments." */
 export function selectionLine(snapshot: RenderSnapshot): string {
   const { kept, matched, capped } = selectionFacts(snapshot);
-  if (capped) return `Top ${kept} of ${matched} matching instruments, ranked by impact, then firm dates before estimated ones, then date.`;
+  if (capped) return `Top ${kept} of ${matched} matching instruments, ${RANKING_RULE}.`;
   return `All ${kept} matching instrument${kept === 1 ? '' : 's'}.`;
 }
 

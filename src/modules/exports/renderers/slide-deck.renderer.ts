@@ -39,6 +39,7 @@ import { rewriteSlides, singleParagraphProperties } from './slide-deck-xml';
 import { driftSlide, jurisdictionSlide, sourcesSlide, trendsSlide } from './slide-deck-slides';
 import { pageLabel, type SlideSection, slideSections } from './slide-sections';
 import type { RenderedArtefact, RenderInput } from './types';
+import { matchedFacts, totalTileLabel } from './matched-facts';
 
 const CJK_DECK_LATIN_SCALE = 1.17;
 
@@ -158,15 +159,10 @@ function titleSlide(ctx: DeckContext, input: RenderInput): void {
   let y = top;
   for (const paras of chosen) y += addBox(slide, ctx, paras, x, y, w) + gap;
 
-  const items = snapshot.data.items ?? [];
-  const byImpact = countBy(items, (item) => item.impact);
+  const facts = matchedFacts(snapshot);
   const stats: Array<[string, number, string]> = [
-    ['Items', items.length, theme.accent],
-    ...IMPACTS.map((impact): [string, number, string] => [
-      `${IMPACT_LABELS[impact]} impact`,
-      byImpact.get(impact) ?? 0,
-      theme.impact[impact]!,
-    ]),
+    [totalTileLabel(facts), facts.counted, theme.accent],
+    ...IMPACTS.map((impact): [string, number, string] => [`${IMPACT_LABELS[impact]} impact`, facts.byImpact[impact], theme.impact[impact]!]),
   ];
   const tilesY = Math.max(statsY, y);
   stats.forEach(([name, value, color], index) => {

@@ -8,6 +8,7 @@ import { u } from './slide-web-css';
 import { driftLabel, itemTexts, LINE, referenceMeta, trendRelated, type WebLayout, type WebMeasure } from './slide-web-layout';
 import { pageLabel, type SlideSection } from './slide-sections';
 import type { RenderSnapshot } from './types';
+import { matchedFacts, totalTileLabel } from './matched-facts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -171,13 +172,11 @@ export function titleBody(ctx: WebContext, facts: TitleFacts, available: number)
       }
     }
   }
-  const items = ctx.snapshot.data.items ?? [];
-  const byImpact = countBy(items, (item) => item.impact);
+  const matched = matchedFacts(ctx.snapshot);
   const stats = [
-    `<div class="stat"><b>${items.length}</b><span>Items</span></div>`,
+    `<div class="stat"><b>${matched.counted}</b><span>${escapeHtml(totalTileLabel(matched))}</span></div>`,
     ...IMPACTS.map(
-      (impact) =>
-        `<div class="stat impact-${impact}"><b>${byImpact.get(impact) ?? 0}</b><span>${IMPACT_LABELS[impact]} impact</span></div>`,
+      (impact) => `<div class="stat impact-${impact}"><b>${matched.byImpact[impact]}</b><span>${IMPACT_LABELS[impact]} impact</span></div>`,
     ),
   ];
   return `<div class="inner"><p class="kicker">Regulatory horizon scan</p>

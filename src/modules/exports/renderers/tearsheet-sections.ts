@@ -4,11 +4,11 @@
  */
 import type { SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
 import { type DetailLine, detailLineHeight, drawDetailLine, fitFontSize, itemLink, itemReference } from './briefing-fit';
-import { countBy } from './item-grouping';
 import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
 import { BOLD, COLORS, type PdfHandle, REGULAR } from './pdf-kit';
 import { keyDateLabel, type References } from './render-facts';
 import { stripCites } from './render-text';
+import type { MatchedCount } from './matched-facts';
 
 const MAX_BARS = 8;
 
@@ -41,29 +41,39 @@ function cellLabel(pdf: PdfHandle, text: string, x: number, y: number, width: nu
   pdf.doc.font(REGULAR).fontSize(fitted).fillColor(COLORS.ink).text(text, x, y, { width, lineGap: -1 });
 }
 
-export function jurisdictionBars(pdf: PdfHandle, items: readonly SnapshotItem[], area: Area, rowHeight: number): number {
+/**
+ * Matching instruments per jurisdiction (every match, not only the items shown), split by impact; every requested
+ * jurisdiction has a row, 0 when nothing matched; beyond MAX_BARS rows the smallest are summed as "Other".
+ */
+export function jurisdictionBars(pdf: PdfHandle, counts: readonly MatchedCount[], area: Area, rowHeight: number): number {
   const { doc } = pdf;
   const { x, y, width } = area;
-  const groups = new Map<string, SnapshotItem[]>();
-  for (const item of items) groups.set(item.jurisdiction || 'Other', [...(groups.get(item.jurisdiction || 'Other') ?? []), item]);
-  let rows = [...groups.entries()].sort(([a, x1], [b, x2]) => x2.length - x1.length || a.localeCompare(b));
+  let rows = [...counts].sort((a, b) => b.matched - a.matched || a.id.localeCompare(b.id));
   if (rows.length > MAX_BARS) {
-    const rest = rows.slice(MAX_BARS - 1).flatMap(([, list]) => list);
-    rows = [...rows.slice(0, MAX_BARS - 1), ['Other', rest]];
+    const rest = rows.slice(MAX_BARS - 1);
+    const sum = (pick: (row: MatchedCount) => number) => rest.reduce((total, row) => total + pick(row), 0);
+    rows = [
+      ...rows.slice(0, MAX_BARS - 1),
+      {
+        id: 'Other',
+        matched: sum((row) => row.matched),
+        shown: sum((row) => row.shown),
+        by_impact: { high: sum((row) => row.by_impact.high), medium: sum((row) => row.by_impact.medium), low: sum((row) => row.by_impact.low) },
+      },
+    ];
   }
-  const max = Math.max(1, ...rows.map(([, list]) => list.length));
+  const max = Math.max(1, ...rows.map((row) => row.matched));
   const labelWidth = 92;
   const countWidth = 26;
   const barWidth = width - labelWidth - countWidth - 6;
   const barHeight = rowHeight - 4;
   const countSize = Math.min(7, barHeight - 2);
-  rows.forEach(([name, list], index) => {
+  rows.forEach((row, index) => {
     const rowY = y + index * rowHeight;
-    cellLabel(pdf, name, x, rowY + 2, labelWidth - 6, Math.min(9, rowHeight - 5));
+    cellLabel(pdf, row.id, x, rowY + 2, labelWidth - 6, Math.min(9, rowHeight - 5));
     let barX = x + labelWidth;
-    const counts = countBy(list, (item) => item.impact);
     for (const impact of IMPACTS) {
-      const count = counts.get(impact) ?? 0;
+      const count = row.by_impact[impact];
       if (count === 0) continue;
       const w = (count / max) * barWidth;
       doc.save();
@@ -80,7 +90,7 @@ export function jurisdictionBars(pdf: PdfHandle, items: readonly SnapshotItem[],
       .font(BOLD)
       .fontSize(Math.min(9, rowHeight - 5))
       .fillColor(COLORS.ink)
-      .text(String(list.length), barX + 5, rowY + 2, { width: countWidth, lineBreak: false });
+      .text(String(row.matched), barX + 5, rowY + 2, { width: countWidth, lineBreak: false });
   });
   if (rows.length === 0)
     doc
@@ -104,10 +114,10 @@ export function jurisdictionBars(pdf: PdfHandle, items: readonly SnapshotItem[],
   return legendY + 12;
 }
 
-export function stageBars(pdf: PdfHandle, items: readonly SnapshotItem[], area: Area, rowHeight: number): number {
+/** Matching instruments by stage (every match, not only the items shown). */
+export function stageBars(pdf: PdfHandle, byStage: ReadonlyMap<string, number>, area: Area, rowHeight: number): number {
   const { doc } = pdf;
   const { x, y, width } = area;
-  const byStage = countBy(items, (item) => item.stage);
   const stages = Object.keys(STAGE_LABELS).filter((stage) => (byStage.get(stage) ?? 0) > 0);
   const max = Math.max(1, ...stages.map((stage) => byStage.get(stage) ?? 0));
   stages.forEach((stage, index) => {

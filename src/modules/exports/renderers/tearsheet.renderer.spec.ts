@@ -21,7 +21,7 @@ describe('tearsheet renderer (internal-tearsheet)', () => {
     expect(pages).toBe(1);
     const flat = squash(text);
     expect(flat).toContain(squash(snapshot.title));
-    expect(text).toContain('ITEMS BY JURISDICTION');
+    expect(text).toContain('MATCHING INSTRUMENTS BY JURISDICTION');
     expect(text).toContain('NEXT KEY DATES');
     expect(text).toContain('High impact');
     expect(flat).toContain(squash(snapshot.data.executive_summary.bottom_line));

@@ -16,6 +16,7 @@ import { buildReferences, disclaimerLine, driftLine, languageNotice, type Refere
 import { listText, snapshotTexts, stripCites } from './render-text';
 import { jurisdictionBars, keyDateTable, sectionLabel, stageBars, trendList } from './tearsheet-sections';
 import type { RenderedArtefact, RenderInput } from './types';
+import { matchedFacts } from './matched-facts';
 
 /** Content box of the page; the bottom margin leaves room for the disclaimer footer. */
 export const TEARSHEET_MARGINS = { top: 32, bottom: 58, left: 44, right: 44 };
@@ -128,7 +129,7 @@ function drawTearsheet(input: RenderInput, references: References, step: Step): 
 
   // Headline numbers.
   const tileHeight = 52;
-  statTiles(doc, impactTiles(items), { left, y, width, height: tileHeight, valueAt: 8, labelAt: 36 });
+  statTiles(doc, impactTiles(matchedFacts(snapshot)), { left, y, width, height: tileHeight, valueAt: 8, labelAt: 36 });
   y += tileHeight + 12;
 
   // Bottom line, whole.
@@ -158,10 +159,11 @@ function drawTearsheet(input: RenderInput, references: References, step: Step): 
   const leftWidth = width * 0.6 - colGap / 2;
   const rightX = left + leftWidth + colGap;
   const rightWidth = width - leftWidth - colGap;
-  sectionLabel(pdf, 'Items by jurisdiction', { x: left, y, width: leftWidth });
-  const barsBottom = jurisdictionBars(pdf, items, { x: left, y: y + 18, width: leftWidth }, step.barRow);
-  sectionLabel(pdf, 'Items by stage', { x: rightX, y, width: rightWidth });
-  const stagesBottom = stageBars(pdf, items, { x: rightX, y: y + 18, width: rightWidth }, step.barRow);
+  const matched = matchedFacts(snapshot);
+  sectionLabel(pdf, 'Matching instruments by jurisdiction', { x: left, y, width: leftWidth });
+  const barsBottom = jurisdictionBars(pdf, matched.jurisdictions, { x: left, y: y + 18, width: leftWidth }, step.barRow);
+  sectionLabel(pdf, 'Matching instruments by stage', { x: rightX, y, width: rightWidth });
+  const stagesBottom = stageBars(pdf, matched.byStage, { x: rightX, y: y + 18, width: rightWidth }, step.barRow);
   y = Math.max(barsBottom, stagesBottom) + 16;
 
   // Next key dates: whole rows, as many as fit; the page says when it shows fewer than the snapshot holds.

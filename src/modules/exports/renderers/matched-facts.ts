@@ -1,0 +1,141 @@
+/**
+ * The counts an artefact prints about what a scan matched: every tile, chart and "N of M shown" line reads them
+ * from here, so they describe all M matching instruments (the engine's `_meta.matched_summary`), never only the
+ * N items that fit. Snapshots without the summary (LLM runs, snapshots written before it existed) are counted
+ * from their items, which are then everything that matched.
+ */
+import type { MatchedCount, QuarterCount } from '../../../engine/analysis/aggregates';
+import type { Impact } from '../../../engine/calendar/calendar.types';
+import type { SnapshotItem } from '../../../engine/envelope.types';
+import { countBy } from './item-grouping';
+import type { RenderSnapshot } from './types';
+
+export type { MatchedCount, QuarterCount };
+
+export interface MatchedFacts {
+  /** Every matching instrument. */
+  total: number;
+  /**
+   * How many instruments the counts below cover: `total`, or only the shown items when the snapshot records
+   * how many matched but not their counts (written before `_meta.matched_summary` existed).
+   */
+  counted: number;
+  /** How many of them are the snapshot's items. */
+  shown: number;
+  capped: boolean;
+  byImpact: Record<Impact, number>;
+  /** Instruments by stage (stages with none left out). */
+  byStage: Map<string, number>;
+  /** Every requested jurisdiction in request order (0 when nothing matched), then any other. */
+  jurisdictions: MatchedCount[];
+  /** Every requested area in request order, each instrument under the area it is filed under. */
+  areas: MatchedCount[];
+  /** Upcoming milestones by quarter and jurisdiction (empty when the snapshot does not record them). */
+  quarters: QuarterCount[];
+  /** Milestones known only to a half-year or year, which the quarters leave out. */
+  undatedInQuarter: number;
+}
+
+const IMPACT_KEYS: readonly Impact[] = ['high', 'medium', 'low'];
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function impactRecord(value: unknown): Record<Impact, number> | null {
+  if (!value || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  return IMPACT_KEYS.every((key) => isCount(record[key])) ? { high: record.high as number, medium: record.medium as number, low: record.low as number } : null;
+}
+
+function countRows(value: unknown): MatchedCount[] | null {
+  if (!Array.isArray(value)) return null;
+  const rows: MatchedCount[] = [];
+  for (const row of value as Array<Record<string, unknown>>) {
+    const byImpact = impactRecord(row?.by_impact);
+    if (!row || typeof row.id !== 'string' || !isCount(row.matched) || !isCount(row.shown) || !byImpact) return null;
+    rows.push({ id: row.id, matched: row.matched, shown: row.shown, by_impact: byImpact });
+  }
+  return rows;
+}
+
+function quarterRows(value: unknown): QuarterCount[] {
+  if (!Array.isArray(value)) return [];
+  return (value as Array<Record<string, unknown>>).filter(
+    (row): row is Record<string, unknown> & QuarterCount =>
+      !!row && typeof row.quarter === 'string' && /^\d{4}-Q[1-4]$/.test(row.quarter) && isCount(row.milestones) && !!row.by_jurisdiction && typeof row.by_jurisdiction === 'object',
+  );
+}
+
+function fromItems(items: readonly SnapshotItem[], requested: readonly string[], key: (item: SnapshotItem) => string): MatchedCount[] {
+  const rows = new Map<string, MatchedCount>(requested.map((id) => [id, { id, matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } }]));
+  for (const item of items) {
+    const id = key(item) || 'Other';
+    const row = rows.get(id) ?? rows.set(id, { id, matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } }).get(id)!;
+    row.matched += 1;
+    row.shown += 1;
+    if (IMPACT_KEYS.includes(item.impact)) row.by_impact[item.impact] += 1;
+  }
+  return [...rows.values()];
+}
+
+function stageCounts(value: unknown): Map<string, number> | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.every(([, n]) => isCount(n)) ? new Map(entries as Array<[string, number]>) : null;
+}
+
+function stringList(value: unknown): string[] | null {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : null;
+}
+
+export function matchedFacts(snapshot: RenderSnapshot): MatchedFacts {
+  const items = snapshot.data?.items ?? [];
+  const meta = (snapshot.data?._meta ?? {}) as Record<string, unknown>;
+  const summary = (meta.matched_summary ?? null) as Record<string, unknown> | null;
+  const byImpact = impactRecord(summary?.by_impact);
+  const jurisdictions = countRows(summary?.by_jurisdiction);
+  const areas = countRows(summary?.by_area);
+  if (summary && isCount(summary.count) && summary.count >= items.length && byImpact && jurisdictions && areas) {
+    return {
+      total: summary.count,
+      counted: summary.count,
+      shown: items.length,
+      capped: summary.count > items.length,
+      byImpact,
+      byStage: stageCounts(summary.by_stage) ?? countBy(items, (item) => item.stage),
+      jurisdictions,
+      areas,
+      quarters: quarterRows(summary.by_quarter),
+      undatedInQuarter: isCount(summary.undated_in_quarter) ? summary.undated_in_quarter : 0,
+    };
+  }
+  const counts: Record<Impact, number> = { high: 0, medium: 0, low: 0 };
+  for (const item of items) if (IMPACT_KEYS.includes(item.impact)) counts[item.impact] += 1;
+  const requestedJurisdictions = stringList(meta.matched_jurisdictions) ?? snapshot.config?.jurisdictions ?? [];
+  const requestedAreas = stringList(meta.matched_areas) ?? snapshot.config?.areas ?? [];
+  const matchedCount = isCount(meta.matched_count) ? Math.max(meta.matched_count, items.length) : items.length;
+  return {
+    total: matchedCount,
+    counted: items.length,
+    shown: items.length,
+    capped: matchedCount > items.length,
+    byImpact: counts,
+    byStage: countBy(items, (item) => item.stage),
+    jurisdictions: fromItems(items, requestedJurisdictions, (item) => item.jurisdiction),
+    areas: fromItems(items, requestedAreas, (item) => item.area),
+    quarters: [],
+    undatedInQuarter: 0,
+  };
+}
+
+/** "Singapore: 0 of 7 shown" when the cap left some out; "EU: 12" when all are shown. */
+export function shownOfLine(row: MatchedCount): string {
+  return row.shown < row.matched ? `${row.id}: ${row.shown} of ${row.matched} shown` : `${row.id}: ${row.matched}`;
+}
+
+/**
+ * The first tile's label, for the value `facts.counted`: "Matching instruments", "Matching, 40 shown" when the cap
+ * left some out, or "Shown, of 240 matching" when only the shown ones were counted.
+ */
+export function totalTileLabel(facts: MatchedFacts): string {
+  if (facts.counted < facts.total) return `Shown, of ${facts.total} matching`;
+  return facts.capped ? `Matching, ${facts.shown} shown` : 'Matching instruments';
+}
