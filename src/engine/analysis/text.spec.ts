@@ -1,6 +1,26 @@
-import { eventInSentence, joinList, shortName, slugify, themeLabel, truncate } from './text';
+import { eventInSentence, joinList, sentences, shortName, slugify, themeLabel, truncate } from './text';
 
 describe('offline text helpers', () => {
+  it('sentences never split a decimal, initials or a numbered reference, and split CJK full stops', () => {
+    expect(sentences('Basel 3.1 applies from 1 January 2027. The output floor is phased in to 72.5 % by 2030. Firms must plan.')).toEqual([
+      'Basel 3.1 applies from 1 January 2027.',
+      'The output floor is phased in to 72.5 % by 2030.',
+      'Firms must plan.',
+    ]);
+    expect(sentences('The U.S. Treasury issued Notice No. 2 under Art. 5 of the Act. Comments close in March.')).toEqual([
+      'The U.S. Treasury issued Notice No. 2 under Art. 5 of the Act.',
+      'Comments close in March.',
+    ]);
+    expect(sentences('Rules apply, e.g. To banks. "Quoted" sentence follows! Another? 2027 is next.')).toEqual([
+      'Rules apply, e.g. To banks.',
+      '"Quoted" sentence follows!',
+      'Another?',
+      '2027 is next.',
+    ]);
+    expect(sentences('规则生效。机构必须遵守！下一步？')).toEqual(['规则生效。', '机构必须遵守！', '下一步？']);
+    expect(sentences('version 2.0 and v. 3 remain')).toEqual(['version 2.0 and v. 3 remain']);
+  });
+
   it('shortName prefers a bracketed acronym, then the part before a dash, then the bare title', () => {
     expect(shortName('Anti-Money Laundering Regulation (AMLR) – single rulebook')).toBe('AMLR');
     expect(shortName('Digital Operational Resilience Act (DORA)')).toBe('DORA');

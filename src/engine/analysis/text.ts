@@ -56,13 +56,40 @@ export function ensureFinalStop(text: string): string {
   return /[.!?…]$/.test(t) ? t : `${t}.`;
 }
 
-/** Splits prose into sentences on ". ", "! ", "? " followed by an upper-case letter or digit. */
+/** Words that end in a full stop without ending a sentence ("No. 2", "Art. 5", "Inc. and"), lower-cased. */
+const ABBREVIATIONS = new Set(
+  'no nos art arts para paras p pp mr mrs ms dr st inc ltd co corp plc vs cf approx fig sec ch vol jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
+);
+/** A full stop, "!" or "?" (with closing quotes or brackets) and the space after it; or a CJK full stop, which needs none. */
+const SENTENCE_END = /([.!?]+["”’')）\]]*)(\s+)|([。！？]+["”’')）]*)/gu;
+
+/**
+ * Splits prose into sentences: after ". ", "! " or "? " followed by an upper-case letter, a digit or an opening
+ * quote, and after a CJK full stop. A decimal point ("Basel 3.1", "72.5 %") is never an end, nor is the stop of
+ * initials ("U.S. Treasury", "e.g. This") or of a common abbreviation ("Notice No. 2").
+ */
 export function sentences(text: string): string[] {
-  return text
-    .trim()
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const source = text.trim();
+  const out: string[] = [];
+  let start = 0;
+  for (const match of source.matchAll(SENTENCE_END)) {
+    const at = match.index ?? 0;
+    if (match[3]) {
+      out.push(source.slice(start, at + match[3].length));
+      start = at + match[0].length;
+      continue;
+    }
+    const next = source[at + match[0].length];
+    if (!next || !/[\p{Lu}\d"'(“‘]/u.test(next)) continue;
+    if (match[1].startsWith('.') && !/[.!?]{2,}/.test(match[1])) {
+      const word = (/(\S+)$/.exec(source.slice(start, at))?.[1] ?? '').replace(/^[("'“‘]+/, '').toLowerCase();
+      if (ABBREVIATIONS.has(word) || /^(?:\p{L}\.)*\p{L}$/u.test(word)) continue;
+    }
+    out.push(source.slice(start, at + match[1].length));
+    start = at + match[0].length;
+  }
+  out.push(source.slice(start));
+  return out.map((s) => s.trim()).filter(Boolean);
 }
 
 export function firstSentence(text: string): string {

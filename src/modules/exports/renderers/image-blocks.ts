@@ -4,6 +4,7 @@
  * it commits to drawing it.
  */
 import { Svg, type TextStyle } from './svg';
+import { sentences } from '../../../engine/analysis/text';
 
 export interface Run {
   text: string;
@@ -45,15 +46,6 @@ export interface Block {
 /** Baseline of a line below the top of its box, and the box height, as fractions of the size. */
 const ASCENT = 0.95;
 const BOX = 1.2;
-
-function sentences(text: string): string[] {
-  return (
-    text
-      .match(/[^.!?。！？]+[.!?。！？]+["”’)）]*\s*|[^.!?。！？]+$/gu)
-      ?.map((part) => part.trim())
-      .filter(Boolean) ?? [text]
-  );
-}
 
 function place(svg: Svg, run: Run, width: number): PlacedRun | null {
   const text = (run.upper ? run.text.toUpperCase() : run.text).replace(/[ \t\n\r\f\v]+/g, ' ').trim();

@@ -102,4 +102,16 @@ describe('image text', () => {
     two.draw(0, 0);
     expect(svg.toString()).toContain('>First short sentence.<');
   });
+
+  it('cutting prose to whole sentences never breaks "Basel 3.1", "72.5 %" or "U.S." into sentences of their own', () => {
+    const svg = zhSvg();
+    const prose = 'Basel 3.1 phases the U.S. floor in to 72.5 % by 2030. A second sentence far too long to fit on the one short line this box allows.';
+    const block = stack(svg, [{ text: prose, size: 20, maxLines: 2, fill: '#000', overflow: 'sentences' }], 420);
+    block.draw(0, 0);
+    const drawn = svg.toString();
+    expect(drawn).toContain('Basel 3.1');
+    expect(drawn).toContain('72.5 %');
+    expect(drawn).not.toMatch(/3\. 1|U\. S\.|72\.</);
+    expect(drawn).not.toContain('A second sentence');
+  });
 });
