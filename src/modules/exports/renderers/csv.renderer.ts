@@ -18,11 +18,18 @@
  * `list: all_matched` adds), rank (1-based within its selection), and scan_note (the selection line, the
  * disclaimer, and the language notice when the file is not in the language asked for), the same on every row.
  * citation_kinds (issue 24) says, per citation, whether it is `official` or a `secondary` briefing.
+ *
+ * Issue 25: `key_date` holds the date only as precisely as it is known, never an invented day: "2027-07-10" for a
+ * day, "2027-07" for a month, "2027-Q3", "2027-H2" or "2027" for a period (an estimate at least to the month);
+ * `key_date_precision` says which. `areas` lists every area the instrument carries ("; "), its main area first, so
+ * an instrument filed under one area still counts under the others. `milestones` lists the item's timeline, one
+ * "date (confidence, status): event" per milestone, dates again only as precise as they are known.
  */
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
 import { groupByJurisdiction } from './item-grouping';
 import { scanDateOf } from './render-dates';
+import { isIsoDate, isoPeriod, shownPrecision } from '../../../engine/analysis/dates';
 import { stripCites } from './render-text';
 import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine } from './render-facts';
 import type { BeyondCapItem, RenderedArtefact, RenderInput, RenderSnapshot } from './types';
@@ -60,6 +67,8 @@ export const CSV_COLUMNS = [
   'rank',
   'scan_note',
   'citation_kinds',
+  'areas',
+  'milestones',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -99,7 +108,9 @@ export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem, context: R
     regulator: flat(item.regulator),
     instrument_type: item.instrument_type,
     stage: item.stage,
-    key_date: item.key_date,
+    key_date: isIsoDate((item.key_date ?? '').slice(0, 10))
+      ? isoPeriod(item.key_date.slice(0, 10), shownPrecision(item.date_confidence, item.key_date_precision))
+      : (item.key_date ?? ''),
     date_confidence: item.date_confidence,
     impact: item.impact,
     summary: flat(stripCites(item.summary)),
@@ -122,6 +133,12 @@ export function itemRow(snapshot: RenderSnapshot, item: SnapshotItem, context: R
     rank,
     scan_note: context.note,
     citation_kinds: join(citations.map((citation) => citation.kind ?? '')),
+    areas: join(item.areas?.length ? item.areas : [item.area]),
+    milestones: join(
+      (item.timeline ?? []).map(
+        (m) => `${isoPeriod(m.date, shownPrecision(m.confidence, m.precision))} (${m.confidence}, ${m.status}): ${flat(m.event)}`,
+      ),
+    ),
   };
 }
 
