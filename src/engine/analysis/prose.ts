@@ -231,7 +231,7 @@ export function executiveSummary(f: ProseFacts): ExecutiveSummary {
 
 function momentumPhrase(momentum: SnapshotTrend['momentum']): string {
   if (momentum === 'rising') return 'is gathering pace';
-  if (momentum === 'fading') return 'is past its peak, with fewer firm dates ahead than behind';
+  if (momentum === 'fading') return 'has largely landed: its rules already apply, with fewer milestones ahead than behind';
   return 'is moving at a steady pace';
 }
 

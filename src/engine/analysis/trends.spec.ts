@@ -1,5 +1,6 @@
 import type { CalendarEntry, Milestone } from '../calendar/calendar.types';
 import { makeCalendar, makeEntry } from '../../../test/fixtures/calendar.fixture';
+import { loadCalendar } from '../calendar/calendar.loader';
 import { analyseOffline } from './compose';
 import { MAX_TRENDS, buildTrends, momentumEvidence, trendMomentum } from './trends';
 
@@ -100,25 +101,47 @@ describe('offline trends', () => {
     const entry = (id: string, dates: Array<[string, Milestone['confidence'], Milestone['precision']?]>) =>
       makeEntry({ id, milestones: dates.map(([date, confidence, precision]) => ({ date, event: 'Milestone', confidence, ...(precision ? { precision } : {}) })) });
 
-    it('counts firm dates ahead in the window against confirmed dates in the same span before the scan', () => {
+    it('counts the instruments by stage, and every milestone ahead in the window against those confirmed in the span before', () => {
       const evidence = momentumEvidence(
         [
           entry('eu-a', [['2025-12-01', 'confirmed'], ['2027-01-10', 'confirmed'], ['2027-06-30', 'expected', 'half']]),
-          entry('eu-b', [['2024-01-01', 'confirmed'], ['2026-06-01', 'expected'], ['2027-03-01', 'expected'], ['2027-04-01', 'speculative'], ['2028-01-01', 'confirmed']]),
+          { ...entry('eu-b', [['2024-01-01', 'confirmed'], ['2026-06-01', 'expected'], ['2027-03-01', 'expected'], ['2027-04-01', 'speculative'], ['2028-01-01', 'confirmed']]), stage: 'consultation' },
         ],
         window,
       );
-      // Ahead: 10 Jan and 1 Mar 2027 are firm; H1 2027 and the estimate are tentative; 2028 is past the window.
+      // Ahead: 10 Jan, H1 2027, 1 Mar and the April estimate (H1 and the estimate are tentative); 2028 is past the window.
       // Behind: 1 Dec 2025 is confirmed within the 12 months before; 1 Jun 2026 is only expected; 2024 is too early.
-      expect(evidence).toEqual({ ahead: 2, behind: 1, tentative: 2 });
+      expect(evidence).toEqual({ proposed: 1, adopted: 1, applying: 0, ahead: 4, tentative: 2, behind: 1 });
     });
 
-    it('rising when more firm dates lie ahead than behind (two at least), fading when fewer or none, steady otherwise', () => {
-      expect(trendMomentum({ ahead: 3, behind: 1, tentative: 0 })).toBe('rising');
-      expect(trendMomentum({ ahead: 1, behind: 0, tentative: 4 })).toBe('steady');
-      expect(trendMomentum({ ahead: 2, behind: 2, tentative: 0 })).toBe('steady');
-      expect(trendMomentum({ ahead: 1, behind: 3, tentative: 0 })).toBe('fading');
-      expect(trendMomentum({ ahead: 0, behind: 0, tentative: 5 })).toBe('fading');
+    it('rising when more lies ahead than behind or the group is mostly new rules; fading only when everything already applies and less lies ahead', () => {
+      const stages = { proposed: 0, adopted: 2, applying: 0 };
+      expect(trendMomentum({ ...stages, ahead: 3, behind: 1, tentative: 0 })).toBe('rising');
+      expect(trendMomentum({ ...stages, ahead: 1, behind: 0, tentative: 1 })).toBe('steady');
+      expect(trendMomentum({ proposed: 1, adopted: 1, applying: 0, ahead: 1, behind: 4, tentative: 1 })).toBe('rising');
+      expect(trendMomentum({ ...stages, ahead: 2, behind: 2, tentative: 0 })).toBe('steady');
+      expect(trendMomentum({ proposed: 0, adopted: 0, applying: 2, ahead: 1, behind: 3, tentative: 0 })).toBe('fading');
+      // New or adopted rules still to land: never fading, however busy the past was.
+      expect(trendMomentum({ proposed: 0, adopted: 1, applying: 1, ahead: 1, behind: 9, tentative: 0 })).toBe('steady');
+    });
+
+    it('no trend of the wide scan is labelled fading while an instrument under it has still to land', () => {
+      const { trends, items } = analyseOffline(loadCalendar(), {
+        jurisdictions: ['EU', 'UK', 'US', 'Singapore', 'Hong Kong', 'Japan', 'Australia', 'Switzerland', 'Canada', 'Brazil', 'India', 'China', 'South Korea'],
+        areas: ['Banking / Prudential', 'Capital Markets', 'Digital Assets / Crypto', 'AML / KYC', 'Payments', 'Data Privacy', 'Operational Resilience', 'ESG / Sustainable Finance', 'Sanctions', 'Consumer Protection'],
+        horizonMonths: 36,
+        scanDate: SCAN,
+        engine: 'v4',
+        realist: false,
+        auditor: false,
+      });
+      expect(trends.length).toBeGreaterThan(0);
+      const stageOf = new Map(items.map((item) => [item.id, item.stage]));
+      for (const trend of trends) {
+        expect(trend.description).toMatch(/Instruments: .+\. \d+ milestones? lies? ahead in the next 36 months/);
+        if (trend.momentum === 'fading') expect(trend.item_ids.every((id) => stageOf.get(id) === 'applies')).toBe(true);
+      }
+      expect(trends.filter((t) => t.momentum === 'fading').length).toBeLessThan(trends.length / 2);
     });
 
     it('states its evidence in the trend description, so "rising" can be checked', () => {
@@ -128,7 +151,7 @@ describe('offline trends', () => {
       ]);
       const trend = trends.find((t) => t.id === 'trend-theme-stablecoins')!;
       expect(trend.momentum).toBe('rising');
-      expect(trend.description).toContain('2 firm key dates lie ahead in the next 12 months, against 0 confirmed dates in the previous 12 months.');
+      expect(trend.description).toContain('Instruments: 2 adopted, not yet applying. 2 milestones lie ahead in the next 12 months, against 0 confirmed milestones in the previous 12 months.');
     });
   });
 });

@@ -10,9 +10,11 @@
  * THEME_QUOTA / AREA_QUOTA / REGULATOR_QUOTA trends are taken per rule, then any free slots up to
  * MAX_TRENDS are filled from the remaining candidates in rule order. Trends are listed in rule order.
  *
- * Momentum comes from dated evidence, every key date of the group's calendar entries: firm dates ahead in the
- * window against confirmed dates in the equally long span before the scan (see trendMomentum). The trend's
- * description states the counts, so a reader can see what "rising" rests on.
+ * Momentum comes from stated evidence: where the group's instruments stand (new proposals and consultations,
+ * adopted rules not yet applying, rules already applying) and every milestone of their calendar entries ahead in
+ * the window against those confirmed in the equally long span before the scan (see trendMomentum). A group with
+ * new or adopted rules still to land is never "fading", so no label contradicts the items under it. The trend's
+ * description states the counts, so a reader can see what the label rests on.
  */
 import type { CalendarEntry } from '../calendar/calendar.types';
 import type { SnapshotItem, SnapshotTrend } from '../envelope.types';
@@ -54,47 +56,75 @@ function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-/** The dated evidence a trend's momentum rests on. */
+/** The evidence a trend's momentum rests on. */
 export interface MomentumEvidence {
-  /** Firm key dates (a day or month, confirmed or expected) after the scan date, inside the window. */
+  /** Instruments that are new: proposed or in consultation. */
+  proposed: number;
+  /** Instruments adopted or in force but not yet applying. */
+  adopted: number;
+  /** Instruments already applying (later phases, reviews). */
+  applying: number;
+  /** Milestones after the scan date, inside the window (firm or not). */
   ahead: number;
-  /** Confirmed key dates in the equally long period up to the scan date. */
-  behind: number;
-  /** Key dates ahead that are only approximate or our estimate (not counted as evidence). */
+  /** Of `ahead`, those only approximate or our estimate (a quarter, half-year, year, or speculative). */
   tentative: number;
+  /** Milestones confirmed in the equally long period up to the scan date. */
+  behind: number;
 }
 
-/** Counts the key dates of the group's calendar entries around the scan date (see the module comment). */
+/** Counts the group's instruments by stage and their milestones around the scan date (see the module comment). */
 export function momentumEvidence(entries: readonly CalendarEntry[], window: TrendWindow): MomentumEvidence {
   const scan = dayNumber(window.scanDate);
   const end = dayNumber(window.windowEnd);
   const start = scan - (end - scan);
-  const evidence: MomentumEvidence = { ahead: 0, behind: 0, tentative: 0 };
-  for (const keyDate of unique(entries).flatMap((entry) => entry.milestones)) {
-    const day = dayNumber(keyDate.date);
-    if (day > scan && day <= end) {
-      if (isFirmMilestone(keyDate)) evidence.ahead++;
-      else evidence.tentative++;
-    } else if (day >= start && day <= scan && keyDate.confidence === 'confirmed') evidence.behind++;
+  const evidence: MomentumEvidence = { proposed: 0, adopted: 0, applying: 0, ahead: 0, tentative: 0, behind: 0 };
+  for (const entry of unique(entries)) {
+    if (entry.stage === 'proposed' || entry.stage === 'consultation') evidence.proposed++;
+    else if (entry.stage === 'applies') evidence.applying++;
+    else evidence.adopted++;
+    for (const milestone of entry.milestones) {
+      const day = dayNumber(milestone.date);
+      if (day > scan && day <= end && !milestone.slipped) {
+        evidence.ahead++;
+        if (!isFirmMilestone(milestone)) evidence.tentative++;
+      } else if (day >= start && day <= scan && milestone.confidence === 'confirmed') evidence.behind++;
+    }
   }
   return evidence;
 }
 
 /**
- * Momentum from dated evidence: `rising` when more firm key dates lie ahead in the window than confirmed ones
- * fell in the same span before the scan (and at least two lie ahead); `fading` when fewer lie ahead than behind,
- * or none is firm; `steady` otherwise.
+ * Momentum from the evidence: `rising` when at least two milestones lie ahead and more lie ahead than were
+ * confirmed in the same span before the scan, or when at least half the instruments are new (proposed or in
+ * consultation) with something ahead; `fading` only when every instrument already applies and fewer milestones
+ * lie ahead than behind (a wave that has landed); `steady` otherwise.
  */
 export function trendMomentum(evidence: MomentumEvidence): SnapshotTrend['momentum'] {
-  if (evidence.ahead === 0 || evidence.ahead < evidence.behind) return 'fading';
-  if (evidence.ahead > evidence.behind && evidence.ahead >= 2) return 'rising';
+  const instruments = evidence.proposed + evidence.adopted + evidence.applying;
+  if (evidence.ahead >= 2 && evidence.ahead > evidence.behind) return 'rising';
+  if (evidence.ahead > 0 && evidence.proposed * 2 >= instruments && instruments > 0) return 'rising';
+  if (evidence.applying === instruments && evidence.ahead < evidence.behind) return 'fading';
   return 'steady';
 }
 
 function momentumSentence(evidence: MomentumEvidence, window: TrendWindow): string {
   const span = `${Math.round((dayNumber(window.windowEnd) - dayNumber(window.scanDate)) / 30.4)} months`;
-  const tentative = evidence.tentative > 0 ? ` (plus ${count(evidence.tentative, 'approximate or estimated date')})` : '';
-  return `${capitalise(count(evidence.ahead, 'firm key date'))} ${evidence.ahead === 1 ? 'lies' : 'lie'} ahead in the next ${span}${tentative}, against ${count(evidence.behind, 'confirmed date')} in the previous ${span}.`;
+  const stages = joinList(
+    (
+      [
+        [evidence.proposed, 'new (proposed or in consultation)'],
+        [evidence.adopted, 'adopted, not yet applying'],
+        [evidence.applying, 'already applying'],
+      ] as const
+    )
+      .filter(([n]) => n > 0)
+      .map(([n, label]) => `${n} ${label}`),
+  );
+  const tentative = evidence.tentative > 0 ? ` (${evidence.tentative} of them approximate or estimated)` : '';
+  return (
+    `Instruments: ${stages}. ${capitalise(count(evidence.ahead, 'milestone'))} ${evidence.ahead === 1 ? 'lies' : 'lie'} ahead in the next ` +
+    `${span}${tentative}, against ${count(evidence.behind, 'confirmed milestone')} in the previous ${span}.`
+  );
 }
 
 function groupBy(sources: readonly TrendSource[], keysOf: (s: TrendSource) => string[]): Map<string, TrendSource[]> {
