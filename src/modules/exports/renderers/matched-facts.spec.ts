@@ -4,6 +4,7 @@ import { boardSnapshot, hardSnapshot, input, WIDE_AREAS, WIDE_JURISDICTIONS, wid
 import { renderPdf } from './pdf.renderer';
 import { renderTearsheet } from './tearsheet.renderer';
 import { renderBriefingPdf } from './briefing-pdf.renderer';
+import { quartersBetween, timelineRows } from './pdf-timeline';
 import { prioritiesLine } from './render-facts';
 
 describe('honest aggregates: artefacts count every match, not the items that fit', () => {
@@ -37,6 +38,24 @@ describe('honest aggregates: artefacts count every match, not the items that fit
     for (const row of facts.jurisdictions.filter((r) => r.shown === 0 && r.matched > 0)) {
       expect(flat).toContain(squash(`0 of ${row.matched} matching instrument${row.matched === 1 ? '' : 's'} shown`));
     }
+  });
+
+  it('the PDF report has a quarter x jurisdiction grid of every matching milestone across the whole horizon', async () => {
+    const quarters = quartersBetween('2026-11-22', '2029-11-22');
+    expect(quarters[0]).toBe('2026-Q4');
+    expect(quarters.at(-1)).toBe('2029-Q4');
+    expect(quarters).toHaveLength(13);
+    const rows = timelineRows(facts, quarters);
+    expect(rows.length).toBeGreaterThan(3);
+    const placed = rows.reduce((sum, row) => sum + row.counts.reduce((a, b) => a + b, 0), 0);
+    expect(placed).toBe(facts.quarters.reduce((sum, q) => sum + q.milestones, 0));
+    // The grid reaches past 2028: a 36-month scan is not a 14-month one.
+    expect(rows.some((row) => row.counts.slice(6).some((n) => n > 0))).toBe(true);
+    const flat = squash((await pdfText((await renderPdf(input(wide))).bytes)).text);
+    expect(flat).toContain(squash('Milestones by quarter'));
+    expect(flat).toContain(squash('Q4 26'));
+    expect(flat).toContain(squash('Q4 29'));
+    expect(flat).toContain(squash(`Every milestone of the ${facts.total} matching instruments`));
   });
 
   it('the tearsheet and the briefing count every match too', async () => {

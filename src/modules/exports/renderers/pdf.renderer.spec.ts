@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { allCitations } from './item-grouping';
 import { pdfLinks, pdfText, squash } from '../../../../test/support/inspect-artefact';
 import { hardSnapshot, hardTitle, input, jaSnapshot, JA_TITLES, realisticSnapshot, sampleDrift, syntheticSnapshot, ZH_TITLES, zhSnapshot } from '../../../../test/fixtures/snapshots';
-import { buildReferences } from './render-facts';
+import { buildReferences, timelineLabels } from './render-facts';
 import { A4 } from './pdf-kit';
 import { renderPdf } from './pdf.renderer';
 
@@ -11,6 +11,16 @@ describe('pdf renderer (internal-pdf)', () => {
   let text = '';
   let pages = 0;
   let bytes: Buffer;
+
+  it('shows every milestone of an item in the window, not only its key date, and estimates never as a day', async () => {
+    const withTimeline = snapshot.data.items.filter((item) => (item.timeline ?? []).length > 1);
+    expect(withTimeline.length).toBeGreaterThan(0);
+    const flat = squash(text);
+    for (const item of withTimeline) for (const line of timelineLabels(item)) expect(flat).toContain(squash(line));
+    for (const item of snapshot.data.items) {
+      for (const m of item.timeline ?? []) if (m.precision !== 'day') expect(timelineLabels({ timeline: [m, m] })[0]).not.toMatch(/^\S*\s?\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    }
+  });
 
   beforeAll(async () => {
     const out = await renderPdf(input(snapshot));

@@ -4,9 +4,12 @@
  *    engine, what was selected ("Top 40 of 93"), the language notice when the artefact is not in the language
  *    asked for, counts by impact, and the disclaimer.
  * 2. Executive summary: bottom line and priorities; then the narrative, its [[cite:N]] markers as reference
- *    numbers "[N]". 3. Changes since the previous comparable snapshot (when there is one).
- * 4. Items by jurisdiction (groupByJurisdiction order): title, key date as precise as it is known, milestone,
- *    stage, impact, regulator, area, instrument, verification, summary, implications and linked sources.
+ *    numbers "[N]". 3. Changes since the previous comparable snapshot (when there is one). 3b. Milestones by
+ *    quarter: a quarter x jurisdiction grid over every matching instrument (pdf-timeline.ts).
+ * 4. Items by jurisdiction (groupByJurisdiction order), after a line per requested jurisdiction and area saying
+ *    how many of its matches are shown: title, key date as precise as it is known, milestone, stage, impact,
+ *    regulator, area, instrument, verification, the item's whole timeline in the window, summary, implications
+ *    and linked sources; then a line for each requested jurisdiction none of whose matches is shown.
  * 5. Trends. 6. With `list: all_matched`, every matching instrument the cap left out. 7. References: one per
  *    distinct document, numbered as cited, with publisher, date and a linked URL.
  * Footer on every page but the title page: the disclaimer and "Page n of N".
@@ -15,10 +18,11 @@ import type { SnapshotItem } from '../../../engine/envelope.types';
 import { groupByJurisdiction, trendItems } from './item-grouping';
 import { artefactFilename } from './artefact-filename';
 import { capitalise, listText, paragraphs, snapshotTexts } from './render-text';
-import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine, sourceLabel } from './render-facts';
+import { buildReferences, disclaimerLine, keyDateLabel, languageNotice, type References, selectionLine, sourceLabel, timelineLabels } from './render-facts';
 import { beyondCapSection, citesToReferences, driftSection, linkedSources, noticeBox, referencesSection } from './pdf-sections';
 import { IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
-import { formatLongDate, horizonText, scanDateOf } from './render-dates';
+import { formatLongDate, horizonText, scanDateOf, windowEndOf } from './render-dates';
+import { quarterTimelineSection } from './pdf-timeline';
 import { A4, BOLD, boxedText, COLORS, createPdf, ensureSpace, finish, heading, impactTiles, kicker, list, outsideMargins, type PdfHandle, pill, REGULAR, statTiles } from './pdf-kit';
 import type { RenderedArtefact, RenderInput } from './types';
 import { matchedFacts, shownOfLine } from './matched-facts';
@@ -42,6 +46,8 @@ const LABELS = [
   'Items by jurisdiction',
   'Key date',
   'Milestone',
+  'Timeline',
+  'Milestones by quarter',
   'Changes since',
   'Further matching instruments',
   'Stage',
@@ -107,9 +113,10 @@ export async function renderPdf(input: RenderInput): Promise<RenderedArtefact> {
     driftSection(pdf, input.drift);
   }
 
-  pdf.doc.moveDown(0.6);
-  heading(pdf, 'Items by jurisdiction', 160);
   const matched = matchedFacts(snapshot);
+  pdf.doc.moveDown(0.6);
+  quarterTimelineSection(pdf, matched, scanDateOf(snapshot), windowEndOf(snapshot));
+  heading(pdf, 'Items by jurisdiction', 160);
   pdf.doc.font(REGULAR).fontSize(9.5).fillColor(COLORS.muted).text(selectionLine(snapshot), pdf.left, pdf.doc.y, { width: pdf.width });
   for (const [name, rows] of [['Jurisdictions', matched.jurisdictions], ['Areas', matched.areas]] as const) {
     if (rows.length > 0) pdf.doc.text(`${name}: ${rows.map(shownOfLine).join(' · ')}`, pdf.left, pdf.doc.y, { width: pdf.width });
@@ -274,6 +281,8 @@ function titlePage(pdf: PdfHandle, input: RenderInput): void {
 
 interface ItemLayout {
   cells: Array<[string, string]>;
+  /** The item's whole timeline in the window, when it has more than its key date. */
+  timeline: string;
   summary: string;
   implications: string;
   cites: string;
@@ -298,6 +307,7 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References):
   const indent = 10;
   const width = pdf.width - indent;
   const cellWidth = width / 4;
+  const timeline = timelineLabels(item).join(' · ');
   const summary = citesToReferences(item.summary, references);
   const implications = citesToReferences(item.implications, references);
   const cites = references
@@ -311,19 +321,21 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References):
   let height = doc.heightOfString(item.title, { width }) + 4;
   doc.font(REGULAR).fontSize(9);
   for (let row = 0; row < 2; row++) {
-    height += 13 + Math.max(...cells.slice(row * 4, row * 4 + 4).map(([, value]) => doc.heightOfString(value, { width: cellWidth - 8 })));
+    height += 14.5 + Math.max(...cells.slice(row * 4, row * 4 + 4).map(([, value]) => doc.heightOfString(value, { width: cellWidth - 8 })));
   }
+  doc.font(REGULAR).fontSize(9);
+  if (timeline) height += doc.heightOfString(`Timeline: ${timeline}`, { width, lineGap: 1 }) + 3;
   doc.font(REGULAR).fontSize(9.5);
   if (summary) height += doc.heightOfString(summary, { width, lineGap: 1.5 }) + 2;
   if (implications) height += doc.heightOfString(`Implications: ${implications}`, { width, lineGap: 1.5 }) + 3;
   if (cites) height += doc.heightOfString(`Sources: ${cites}`, { width }) + 3;
-  return { cells, summary, implications, cites, indent, width, cellWidth, height };
+  return { cells, timeline, summary, implications, cites, indent, width, cellWidth, height };
 }
 
 function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, layout: ItemLayout = layoutItem(pdf, item, references)): void {
   const { doc } = pdf;
   const impactColor = COLORS.impact[item.impact] ?? COLORS.muted;
-  const { cells, summary, implications, cites, indent, width, cellWidth } = layout;
+  const { cells, timeline, summary, implications, cites, indent, width, cellWidth } = layout;
   // Keep the block on one page when it fits on one.
   ensureSpace(pdf, Math.min(layout.height, pdf.bottom - pdf.top));
 
@@ -341,7 +353,7 @@ function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, l
       const x = pdf.left + indent + index * cellWidth;
       doc
         .font(BOLD)
-        .fontSize(6.5)
+        .fontSize(8)
         .fillColor(COLORS.muted)
         .text(name.toUpperCase(), x, y, { width: cellWidth - 8, characterSpacing: 0.5, lineBreak: false });
       const color = name === 'Impact' ? impactColor : COLORS.ink;
@@ -349,12 +361,23 @@ function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, l
         .font(name === 'Impact' || name === 'Key date' ? BOLD : REGULAR)
         .fontSize(9)
         .fillColor(color)
-        .text(value, x, y + 9, { width: cellWidth - 8 });
+        .text(value, x, y + 10.5, { width: cellWidth - 8 });
       rowBottom = Math.max(rowBottom, doc.y);
     });
     doc.y = rowBottom + 4;
   }
   doc.y += 2;
+  if (timeline) {
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor(COLORS.ink)
+      .text('Timeline: ', pdf.left + indent, doc.y, { width, lineGap: 1, continued: true })
+      .font(REGULAR)
+      .fillColor(COLORS.body)
+      .text(timeline, { width, lineGap: 1 });
+    doc.y += 3;
+  }
   if (summary)
     doc
       .font(REGULAR)

@@ -39,6 +39,20 @@ export function isFirmDate(item: Pick<SnapshotItem, 'key_date' | 'key_date_preci
   return isIsoDate(date) && isFirmMilestone({ date, event: '', confidence: item.date_confidence, precision: item.key_date_precision });
 }
 
+/**
+ * Every milestone of the item's timeline as artefacts print them, in date order: "expected Q1 2027 — Final rules
+ * published", a slipped or unconfirmed one flagged as such ("expected Q3 2026 (slipped) — …"). Empty when the item
+ * has no timeline or only the one milestone its key date already shows.
+ */
+export function timelineLabels(item: Pick<SnapshotItem, 'timeline'>): string[] {
+  const timeline = item.timeline ?? [];
+  if (timeline.length <= 1) return [];
+  return timeline.map((m) => {
+    const when = keyDateLabel({ key_date: m.date, key_date_precision: m.precision, date_confidence: m.confidence });
+    return `${when}${m.status === 'upcoming' ? '' : ` (${m.status})`} — ${m.event}`;
+  });
+}
+
 /** "10 Jul 2027 — Application of the single rulebook", or the date label alone when the item has no milestone. */
 export function dateWithMilestone(item: SnapshotItem): string {
   const milestone = (item.milestone ?? '').trim();

@@ -1,0 +1,100 @@
+/**
+ * The board pack's quarter x jurisdiction timeline: how many milestones of every matching instrument (not only the
+ * items shown) fall in each quarter of the horizon, per jurisdiction, as a shaded grid. Milestones known only to a
+ * half-year or a year cannot be placed in a quarter; the note under the grid says how many were left out.
+ */
+import { isoPeriod } from '../../../engine/analysis/dates';
+import { BOLD, COLORS, ensureSpace, heading, type PdfHandle, REGULAR } from './pdf-kit';
+import type { MatchedFacts } from './matched-facts';
+
+/** Every quarter from the one holding `from` to the one holding `to`, as "2027-Q1". */
+export function quartersBetween(from: string, to: string): string[] {
+  const quarters: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let quarter = Math.ceil(Number(from.slice(5, 7)) / 3);
+  const last = isoPeriod(to, 'quarter');
+  for (let guard = 0; guard < 80; guard++) {
+    const label = `${year}-Q${quarter}`;
+    quarters.push(label);
+    if (label === last) break;
+    quarter += 1;
+    if (quarter > 4) {
+      quarter = 1;
+      year += 1;
+    }
+  }
+  return quarters;
+}
+
+/** The grid's rows: jurisdictions in request order that have a milestone in some quarter, with their counts. */
+export function timelineRows(facts: MatchedFacts, quarters: readonly string[]): Array<{ jurisdiction: string; counts: number[] }> {
+  const byQuarter = new Map(facts.quarters.map((row) => [row.quarter, row.by_jurisdiction]));
+  return facts.jurisdictions
+    .map((row) => ({ jurisdiction: row.id, counts: quarters.map((q) => byQuarter.get(q)?.[row.id] ?? 0) }))
+    .filter((row) => row.counts.some((n) => n > 0));
+}
+
+export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scanDate: string, windowEnd: string | null): void {
+  if (!windowEnd || facts.quarters.length === 0) return;
+  const quarters = quartersBetween(scanDate, windowEnd);
+  const rows = timelineRows(facts, quarters);
+  if (rows.length === 0) return;
+  const { doc } = pdf;
+  const labelWidth = 78;
+  const cellWidth = (pdf.width - labelWidth) / quarters.length;
+  const rowHeight = 15;
+  heading(pdf, 'Milestones by quarter', 40 + rowHeight * (rows.length + 2));
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(COLORS.muted)
+    .text(
+      `Every milestone of the ${facts.total} matching instruments, by the quarter it falls in and jurisdiction (not only the ${facts.shown} items shown).`,
+      pdf.left,
+      doc.y,
+      { width: pdf.width },
+    );
+  doc.moveDown(0.4);
+  const max = Math.max(1, ...rows.flatMap((row) => row.counts));
+  let y = doc.y;
+  doc.font(BOLD).fontSize(8).fillColor(COLORS.muted);
+  quarters.forEach((quarter, index) => {
+    const [year, q] = quarter.split('-');
+    doc.text(`${q} ${year!.slice(2)}`, pdf.left + labelWidth + index * cellWidth, y, { width: cellWidth, align: 'center', lineBreak: false });
+  });
+  y += 12;
+  for (const row of rows) {
+    ensureSpace(pdf, rowHeight + 4);
+    if (pdf.doc.y < y) y = Math.max(y, pdf.doc.y);
+    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(row.jurisdiction, pdf.left, y + 3.5, { width: labelWidth - 6, lineBreak: false, ellipsis: false });
+    row.counts.forEach((n, index) => {
+      const x = pdf.left + labelWidth + index * cellWidth;
+      doc.save();
+      doc.rect(x + 1, y + 1, cellWidth - 2, rowHeight - 2).fillOpacity(n === 0 ? 1 : 0.2 + 0.8 * (n / max)).fill(n === 0 ? COLORS.tint : COLORS.accent);
+      doc.restore();
+      if (n > 0) {
+        doc
+          .font(BOLD)
+          .fontSize(8)
+          .fillColor(n / max > 0.55 ? '#FFFFFF' : COLORS.ink)
+          .text(String(n), x, y + 4, { width: cellWidth, align: 'center', lineBreak: false });
+      }
+    });
+    y += rowHeight;
+    doc.y = y;
+  }
+  doc.y = y + 4;
+  if (facts.undatedInQuarter > 0) {
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .text(
+        `${facts.undatedInQuarter} further milestone${facts.undatedInQuarter === 1 ? ' is' : 's are'} known only to a half-year or a year and not placed in a quarter.`,
+        pdf.left,
+        doc.y,
+        { width: pdf.width },
+      );
+  }
+  doc.moveDown(0.6);
+}
