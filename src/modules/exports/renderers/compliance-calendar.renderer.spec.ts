@@ -1,7 +1,7 @@
-import { pdfLinks, pdfText, squash } from '../../../../test/support/inspect-artefact';
-import { hardSnapshot, hardTitle, input, realisticSnapshot, sampleDrift, zhSnapshot, ZH_TITLES } from '../../../../test/fixtures/snapshots';
+import { pdfLinks, pdfText, pdfTextSizes, squash } from '../../../../test/support/inspect-artefact';
+import { hardSnapshot, input, realisticSnapshot, sampleDrift, wideSnapshot, zhSnapshot, ZH_TITLES } from '../../../../test/fixtures/snapshots';
 import type { SnapshotItem } from '../../../engine/envelope.types';
-import { calendarGroups, renderComplianceCalendar } from './compliance-calendar.renderer';
+import { calendarCoverageLine, calendarGroups, calendarMilestones, calendarPriority, renderComplianceCalendar } from './compliance-calendar.renderer';
 
 const item = (id: string, key_date: string | null, precision: SnapshotItem['key_date_precision'] = 'day'): SnapshotItem =>
   ({ id, title: id, key_date, key_date_precision: precision, date_confidence: 'expected' }) as unknown as SnapshotItem;
@@ -43,15 +43,35 @@ describe('compliance calendar (internal-calendar)', () => {
     expect(parsed.text).toContain('Offline scan of the curated regulatory calendar');
   });
 
-  it('never cuts or drops an entry of a hard snapshot: it continues on further pages and says so', async () => {
-    const parsed = await pdfText((await renderComplianceCalendar(input(hardSnapshot()))).bytes);
-    const flat = squash(parsed.text);
-    for (let index = 0; index < 100; index++) expect(flat).toContain(squash(hardTitle(index)));
-    expect(parsed.text).not.toContain('…');
-    expect(parsed.pages).toBeGreaterThan(1);
-    expect(parsed.pageTexts[1]).toContain('(continued)');
-    expect(parsed.text).toContain('Date not set');
-    expect(parsed.text).toMatch(/H[12] 20\d\d \(date not fixed\)/);
+  it('is one page set in 7 pt or more, whatever the snapshot, and says how many more milestones the PDF report holds', async () => {
+    for (const snapshot of [hardSnapshot(), wideSnapshot()]) {
+      const out = await renderComplianceCalendar(input(snapshot));
+      const parsed = await pdfText(out.bytes);
+      expect(parsed.pages).toBe(1);
+      expect(parsed.text).not.toContain('…');
+      // Every item shown is shown with its whole title.
+      for (const item of snapshot.data.items) {
+        const head = squash(`[${item.jurisdiction}] ${item.title}`);
+        if (squash(parsed.text).includes(head.slice(0, 40))) expect(squash(parsed.text)).toContain(head);
+      }
+      const smallest = Math.min(...pdfTextSizes(out.bytes).map((run) => run.size));
+      expect(smallest).toBeGreaterThanOrEqual(6.99);
+      const total = calendarMilestones(snapshot.data.items).length;
+      const more = /(\d+)of(\d+)upcomingmilestonesofthe(\d+)items;\+(\d+)moreinthePDFreport\./.exec(squash(parsed.text));
+      expect(more).not.toBeNull();
+      expect(Number(more![2])).toBe(total);
+      expect(Number(more![1]) + Number(more![4])).toBe(total);
+      expect(squash(parsed.text)).toContain(squash(calendarCoverageLine(Number(more![1]), total, snapshot.data.items.length)));
+    }
+  });
+
+  it('spans the whole horizon: the years of a 36-month scan take turns for room, so the page reaches its last year', async () => {
+    const wide = wideSnapshot();
+    const ordered = calendarPriority(calendarMilestones(wide.data.items));
+    const firstYears = new Set(ordered.slice(0, 4).map((entry) => entry.key_date.slice(0, 4)));
+    expect(firstYears.size).toBeGreaterThanOrEqual(3);
+    const parsed = await pdfText((await renderComplianceCalendar(input(wide))).bytes);
+    expect(parsed.text).toMatch(/(January|February|March|April|May|June|July|August|September|October|November|December) 2029|(Q[1-4]|H[12]) 2029|2029 \(date not fixed\)/);
   });
 
   it('prints Chinese titles and says when it is not in the language asked for', async () => {
