@@ -4,7 +4,7 @@
  */
 
 /** Path segments that name a language or an index page, not content. */
-const LOCALE_SEGMENT = /^(en|eng|english|en-us|en-gb|fr|de|it|es|pt|pt-br|ja|jp|zh|zh-cn|ko|kr|csrc_en|home)$/i;
+const LOCALE_SEGMENT = /^(en|eng|english|en-us|en-gb|fr|de|it|es|pt|pt-br|ja|jp|zh|zh-cn|zh-hans|zh-hant|ko|kr|csrc_en|home)$/i;
 const INDEX_SEGMENT = /^(index|default|home|main|start)([._-](en|eng))?(\.(s?html?|aspx?|php|jsp|do))?$/i;
 /** Last path segments of listing pages: a news room, a list of circulars, a search form, a topic hub. */
 const GENERIC_SECTION =
@@ -92,7 +92,7 @@ export const NEWS_HOSTS: readonly string[] = [
 ];
 
 /** A path segment or query value naming a language other than English: the source must declare its `language`. */
-const FOREIGN_LOCALE = /^(kn|hi|ko|kr|ja|jp|zh|zh-cn|zh-hk|zh-tw|tc|sc|chs|cht|pt|pt-br|de|fr|it|es|nl|sv)$/i;
+const FOREIGN_LOCALE = /^(kn|hi|ko|kr|ja|jp|zh|zh-cn|zh-hans|zh-hant|zh-hk|zh-tw|tc|sc|chs|cht|pt|pt-br|de|fr|it|es|nl|sv)$/i;
 
 /** The non-English locale a URL asks for (`/kn/`, `?lang=zh`), or null. */
 export function foreignLocale(url: string): string | null {
