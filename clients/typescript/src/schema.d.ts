@@ -851,7 +851,7 @@ export interface components {
             flagged_item_ids: string[];
         };
         BriefingBlockDto: {
-            /** @example AMLR heads 18 regulatory milestones for EU and UK over 12 months */
+            /** @example AMLR heads 18 regulatory instruments due for EU and UK over 12 months */
             briefing_headline: string;
             /** @description One or two sentences under the headline */
             briefing_standfirst: string;
@@ -870,7 +870,7 @@ export interface components {
             sentiment_rationale: string;
         };
         BriefingDto: {
-            /** @example AMLR heads 18 regulatory milestones for EU and UK over 12 months */
+            /** @example AMLR heads 18 regulatory instruments due for EU and UK over 12 months */
             briefing_headline?: string;
             /** @description One or two sentences under the headline */
             briefing_standfirst?: string;

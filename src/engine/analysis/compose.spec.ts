@@ -385,7 +385,7 @@ describe('composeOfflineEnvelope', () => {
     expect(all.executive_narrative).toContain('Across all 6, by impact, 2 are high, 2 medium and 2 low; of the next key dates, 3 are confirmed and 3 expected.');
     expect(all.executive_summary.bottom_line).toContain('6 instruments in EU fall due for AML / KYC in the 12 months to 22 November 2027 (the 2 highest-ranked of 6 shown); 2 are high impact.');
     expect(all._briefing.briefing_standfirst).toContain('6 instruments across AML / KYC fall due between 22 Nov 2026 and 22 Nov 2027: 2 high impact, 3 with confirmed dates.');
-    expect(all._briefing.briefing_headline).toBe('Instrument eu-0 heads 6 regulatory milestones for EU over 12 months');
+    expect(all._briefing.briefing_headline).toBe('Instrument eu-0 heads 6 regulatory instruments due for EU over 12 months');
     expect(all._meta.matched_summary).toMatchObject({ count: 6, shown: 2, by_impact: { high: 2, medium: 2, low: 2 } });
 
     const shownOnly = composeOfflineEnvelope(sel.selected, cal, ctx);
@@ -441,7 +441,7 @@ describe('composeOfflineEnvelope', () => {
     };
     const intense = analyseOffline(highs, ctx)._briefing;
     expect(intense.sentiment_label).toBe('intensifying');
-    expect(intense.briefing_headline).toBe('Instrument eu-a heads 3 regulatory milestones for EU over 12 months');
+    expect(intense.briefing_headline).toBe('Instrument eu-a heads 3 regulatory instruments due for EU over 12 months');
     expect(intense.pull_quote).toBe('All 3 milestones land in the first 6 months of the 12-month window.');
 
     const proposals = makeCalendar(

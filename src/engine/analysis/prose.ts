@@ -400,7 +400,7 @@ export function briefing(f: ProseFacts): BriefingBlock {
     briefing_headline:
       t.total === 1
         ? `${shortName(top.item.title)} is the one ${voice(f).milestone} milestone for ${scope} in the next ${f.horizonMonths} months`
-        : `${shortName(top.item.title)} heads ${t.total} regulatory milestones for ${scope} over ${f.horizonMonths} months`,
+        : `${shortName(top.item.title)} heads ${t.total} regulatory instruments due for ${scope} over ${f.horizonMonths} months`,
     briefing_standfirst:
       `${count(t.total, 'instrument')} across ${scopeAreas(f)} ${t.total === 1 ? 'falls' : 'fall'} due between ${formatShortDate(f.scanDate)} and ` +
       `${formatShortDate(f.windowEnd)}:${t.of ? `${t.of.replace(/^ of/, '')},` : ''} ${t.high} high impact, ${t.confirmed} with confirmed dates.` +

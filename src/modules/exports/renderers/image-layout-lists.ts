@@ -280,7 +280,7 @@ export function hero(svg: Svg, look: Look, content: Content, box: Box): number {
     svg,
     [
       {
-        text: `regulatory milestones within ${horizonText(content.snapshot)}`,
+        text: `matching instruments due within ${horizonText(content.snapshot)}`,
         size: 30,
         minSize: 22,
         maxLines: 3,

@@ -66,7 +66,7 @@ describe('honest aggregates: artefacts count every match, not the items that fit
     expect(shown).not.toBeNull();
     expect(briefing).toContain(squash(prioritiesLine(Number(shown![1]), facts.total)));
     // The briefing's own counts describe every match as well.
-    expect(briefing).toContain(squash(`heads ${facts.total} regulatory milestones`));
+    expect(briefing).toContain(squash(`heads ${facts.total} regulatory instruments due`));
   });
 
   it('a snapshot that records how many matched but not their counts says the tiles cover the shown items', () => {

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** The sub-editor's block, `_briefing` in the envelope. */
 export class BriefingBlockDto {
-  @ApiProperty({ example: 'AMLR heads 18 regulatory milestones for EU and UK over 12 months' })
+  @ApiProperty({ example: 'AMLR heads 18 regulatory instruments due for EU and UK over 12 months' })
   briefing_headline: string;
   @ApiProperty({ description: 'One or two sentences under the headline' })
   briefing_standfirst: string;
