@@ -1,5 +1,8 @@
 /** Readers for the renderers' outputs, used by the tests (real parsers: pdf.js via pdf-parse, JSZip). */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import JSZip from 'jszip';
 
 export interface PdfContent {
@@ -53,6 +56,55 @@ process.stdin.on('end', async () => {
 export function pdfTextSizes(bytes: Buffer): Array<{ page: number; text: string; size: number }> {
   const out = execFileSync(process.execPath, ['-e', SIZES_SCRIPT], { input: bytes, maxBuffer: 64 * 1024 * 1024, cwd: process.cwd() });
   return JSON.parse(out.toString('utf8')) as Array<{ page: number; text: string; size: number }>;
+}
+
+const BOXES_SCRIPT = `
+const chunks = [];
+process.stdin.on('data', (chunk) => chunks.push(chunk));
+process.stdin.on('end', async () => {
+  const pdfjs = await import(require.resolve('pdfjs-dist/legacy/build/pdf.mjs', { paths: [process.cwd()] }));
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(Buffer.concat(chunks)), useSystemFonts: false }).promise;
+  const pages = [];
+  for (let page = 1; page <= doc.numPages; page++) {
+    const content = await (await doc.getPage(page)).getTextContent();
+    pages.push(content.items.filter((item) => item.str && item.str.trim()).map((item) => ({
+      text: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: Math.hypot(item.transform[2], item.transform[3]) || item.height,
+    })));
+  }
+  await doc.destroy();
+  process.stdout.write(JSON.stringify(pages));
+});
+`;
+
+export interface TextBox {
+  text: string;
+  /** Left edge and baseline, in points from the bottom left. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Every run of text on each page of a PDF with where it sits (pdf.js). */
+export function pdfTextBoxes(bytes: Buffer): TextBox[][] {
+  const out = execFileSync(process.execPath, ['-e', BOXES_SCRIPT], { input: bytes, maxBuffer: 64 * 1024 * 1024, cwd: process.cwd() });
+  return JSON.parse(out.toString('utf8')) as TextBox[][];
+}
+
+/** A PPTX turned into a PDF by LibreOffice (Debian's libreoffice-impress-nogui), as a viewer without PowerPoint shows it. */
+export function libreOfficePdf(pptx: Buffer): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'rgs-lo-'));
+  try {
+    writeFileSync(join(dir, 'deck.pptx'), pptx);
+    // A private profile, so parallel runs and a user's own LibreOffice do not collide.
+    execFileSync('soffice', [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'deck.pptx')], {
+      stdio: 'ignore',
+      timeout: 180_000,
+    });
+    return readFileSync(join(dir, 'deck.pdf'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The link targets (URI actions) of a PDF written by pdfkit (uncompressed annotation dictionaries). */

@@ -5,7 +5,7 @@ import { bundledFont, documentFont, type FontKey, openFont, pickDocumentFont, sv
 import { renderArtefact } from './index';
 
 describe('bundled fonts', () => {
-  it.each(['sans', 'serif', 'mono', 'sc', 'jp'] as FontKey[])('resolves %s (regular and bold) from node_modules', (key) => {
+  it.each(['sans', 'serif', 'mono', 'sc', 'jp', 'arimo'] as FontKey[])('resolves %s (regular and bold) from node_modules', (key) => {
     const font = bundledFont(key);
     for (const file of [font.regular, font.bold]) {
       expect(file).toContain('node_modules');

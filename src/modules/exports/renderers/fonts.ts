@@ -18,7 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as fontkit from 'fontkit';
 
-export type FontKey = 'sans' | 'serif' | 'mono' | 'sc' | 'jp';
+export type FontKey = 'sans' | 'serif' | 'mono' | 'sc' | 'jp' | 'arimo';
 export type Typeface = 'sans' | 'serif' | 'mono';
 
 export interface BundledFont {
@@ -58,6 +58,13 @@ const SPECS: Readonly<Record<FontKey, FontSpec>> = {
     family: 'IBM Plex Mono',
     regular: '400Regular/IBMPlexMono_400Regular.ttf',
     bold: '700Bold/IBMPlexMono_700Bold.ttf',
+  },
+  // Metric twin of Arial (the face the PPTX deck names): used to measure the deck, never drawn by us.
+  arimo: {
+    pkg: '@expo-google-fonts/arimo',
+    family: 'Arimo',
+    regular: '400Regular/Arimo_400Regular.ttf',
+    bold: '700Bold/Arimo_700Bold.ttf',
   },
   sc: {
     pkg: '@embedpdf/fonts-sc',

@@ -5,9 +5,8 @@
  * through Svg) at a width a little narrower than the box, each paragraph has an exact line spacing, and lists
  * are split over as many slides as their measured heights need.
  *
- * Latin text is set in Calibri, which is not bundled: it is measured with Source Sans 3, which runs 2% (regular)
- * to 6% (bold) wider than Calibri's metric twin Carlito, plus the width margin below. Decks with CJK text are
- * set and measured in the bundled CJK family throughout (slide-deck.renderer.ts).
+ * Latin text is set in Arial and measured with its bundled metric twin Arimo, plus the width margin below. Decks
+ * with CJK text are set and measured in the bundled CJK family throughout (slide-deck.renderer.ts).
  */
 import type PptxGenJS from 'pptxgenjs';
 import type { SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';

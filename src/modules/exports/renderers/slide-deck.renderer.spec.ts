@@ -59,7 +59,7 @@ function slideParagraphs(xml: string): XmlParagraph[] {
       text: decode(/<a:t>([^<]*)<\/a:t>/.exec(run!)?.[1] ?? ''),
       size: Number(/\bsz="(\d+)"/.exec(run!)?.[1] ?? 1800) / 100,
       bold: /\bb="1"/.test(run!),
-      face: /<a:latin typeface="([^"]+)"/.exec(run!)?.[1] ?? 'Calibri',
+      face: /<a:latin typeface="([^"]+)"/.exec(run!)?.[1] ?? 'Arial',
     })),
     spacing: body!.includes('<a:lnSpc><a:spcPts') ? Number(/<a:lnSpc><a:spcPts val="(\d+)"/.exec(body!)![1]) / 100 : null,
     before: Number(/<a:spcBef><a:spcPts val="(\d+)"/.exec(body!)?.[1] ?? 0) / 100,
@@ -91,11 +91,11 @@ function textBoxes(xml: string): XmlTextBox[] {
 
 /*
  * An estimate of the wrapped height of a text box, independent of the renderer's: each run measured with the
- * face the XML names (Calibri by the bundled Source Sans 3, its closest bundled match; the CJK families by
+ * face the XML names (Arial by the bundled Arimo, its metric twin; the CJK families by
  * their files), with kerning (fontkit layout), greedily filling lines at spaces and between CJK characters.
  */
 
-const FACE_FONTS: Record<string, FontKey> = { Calibri: 'sans', 'Noto Sans S Chinese': 'sc', 'Noto Sans Japanese': 'jp' };
+const FACE_FONTS: Record<string, FontKey> = { Arial: 'arimo', 'Noto Sans S Chinese': 'sc', 'Noto Sans Japanese': 'jp' };
 const widths = new Map<string, number>();
 
 function tokenWidth(token: string, run: XmlRun): number {

@@ -8,8 +8,10 @@
  * de-duplicated reference, linked, numbered as on the item slides. Nothing is cut: every text box is sized from
  * its measured text (slide-deck-layout.ts) and lists flow onto further slides.
  *
- * Fonts: PPTX names a font face, it does not carry the font. Latin text is set in Calibri (present wherever
- * PowerPoint is); when the deck's text needs CJK glyphs (zh / ja) the face is the bundled CJK family's name
+ * Fonts: PPTX names a font face, it does not carry the font. Latin text is set in Arial, which every viewer has
+ * or replaces by a metric twin (Liberation Sans in LibreOffice on Linux, Arimo), so lines break where they were
+ * measured (with Arimo, bundled) whatever the viewer; Calibri's twin Carlito is missing from most Linux and many
+ * Mac installs, where rows overlapped. When the deck's text needs CJK glyphs (zh / ja) the face is the bundled CJK family's name
  * ("Noto Sans S Chinese" / "Noto Sans Japanese", see fonts.ts) for latin and East Asian runs alike, with the
  * run language set (zh-CN / ja-JP) so PowerPoint substitutes a CJK font of that script where it is not
  * installed.
@@ -21,7 +23,7 @@ import { IMPACT_LABELS, IMPACTS } from './item-labels';
 import { buildReferences, disclaimerLine, languageNotice, selectionLine } from './render-facts';
 import { formatDate, formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { listText, snapshotTexts } from './render-text';
-import { pickDocumentFont } from './fonts';
+import { bundledFont, pickDocumentFont } from './fonts';
 import { CONTENT_TOP, CONTENT_W, DeckMeasure, H, MARGIN, type Para, SUMMARY, W } from './slide-deck-layout';
 import {
   addBox,
@@ -42,12 +44,14 @@ import type { RenderedArtefact, RenderInput } from './types';
 import { matchedFacts, totalTileLabel } from './matched-facts';
 
 const CJK_DECK_LATIN_SCALE = 1.17;
+/** The face Latin decks name (see the module comment). */
+export const LATIN_DECK_FACE = 'Arial';
 
 export async function renderSlideDeck(input: RenderInput): Promise<RenderedArtefact> {
   const { snapshot } = input;
   const theme = THEMES[input.options.theme === 'light' ? 'light' : 'dark'];
   const font = pickDocumentFont(snapshotTexts(snapshot), input.locale, 'sans');
-  const face = font.lang ? font.family : 'Calibri';
+  const face = font.lang ? font.family : LATIN_DECK_FACE;
   const lang = font.lang ?? 'en-US';
 
   const pptx = new PptxGenJS();
@@ -57,8 +61,8 @@ export async function renderSlideDeck(input: RenderInput): Promise<RenderedArtef
   pptx.author = 'Regulatory Scan and Snapshot Service';
   pptx.company = 'Regulatory Scan and Snapshot Service';
   pptx.theme = { headFontFace: face, bodyFontFace: face };
-  // Measured in the face the deck names: the CJK family itself, or Source Sans 3 standing in for Calibri.
-  const measure = new DeckMeasure({ primary: font, fallback: null }, font.lang ? CJK_DECK_LATIN_SCALE : 1);
+  // Measured in the face the deck names: the CJK family itself, or Arimo, Arial's metric twin.
+  const measure = new DeckMeasure({ primary: font.lang ? font : bundledFont('arimo'), fallback: null }, font.lang ? CJK_DECK_LATIN_SCALE : 1);
   const ctx: DeckContext = {
     pptx,
     theme,
