@@ -1,5 +1,6 @@
-import { awkwardSnapshot, realisticSnapshot, syntheticSnapshot } from '../../../../test/fixtures/snapshots';
-import { briefingScript, dialogueScript, notebookSourceMarkdown, scriptLanguage, topItems } from './script';
+import { awkwardSnapshot, realisticSnapshot, syntheticSnapshot, wideSnapshot } from '../../../../test/fixtures/snapshots';
+import { disclaimerLine } from '../renderers/render-facts';
+import { briefingScript, dialogueScript, notebookSourceMarkdown, scriptLanguage, spokenPeriod, topItems } from './script';
 
 describe('scripts', () => {
   it('builds a briefing from headline, bottom line, dated items and trends within the limit', () => {
@@ -12,7 +13,29 @@ describe('scripts', () => {
     expect(script).toContain('Here are the key dates to watch.');
     for (const item of topItems(snapshot).slice(0, 2)) expect(script).toContain(item.title.replace(/[.]$/, ''));
     expect(script).not.toMatch(/\[\[cite:/);
-    expect(script.endsWith('The full report has every item, date and source.')).toBe(true);
+    expect(script).toContain('The full report has every item, date and source.');
+    expect(script.endsWith(disclaimerLine(snapshot))).toBe(true);
+  });
+
+  it('says how many of the matching instruments it names, and never speaks a period or an estimate as a day', () => {
+    const wide = wideSnapshot();
+    const total = wide.data._meta.matched_count as number;
+    const script = briefingScript(wide, 'en');
+    expect(script).toContain(`These are ${topItems(wide).length} of the ${total} matching instruments; the full report lists them all.`);
+    const dialogue = dialogueScript(wide, 'en').map((line) => line.text).join(' ');
+    expect(dialogue).toContain(`of the ${total} matching instruments`);
+    expect(dialogue).toContain(disclaimerLine(wide));
+    expect(spokenPeriod('2026-12-31', 'year', 'expected', 'en')).toEqual({ text: '2026', day: false });
+    expect(spokenPeriod('2027-06-30', 'half', 'expected', 'fr')).toEqual({ text: 'H1 2027', day: false });
+    expect(spokenPeriod('2027-07-10', 'day', 'speculative', 'en')).toEqual({ text: 'July 2027', day: false });
+    expect(spokenPeriod('2027-07-10', 'day', 'confirmed', 'en')).toEqual({ text: '10 July 2027', day: true });
+    const placeholder = { ...wide.data.items[0]!, key_date: '2026-12-31', key_date_precision: 'year' as const, date_confidence: 'expected' as const };
+    const one = { ...wide, data: { ...wide.data, items: [placeholder] } };
+    expect(briefingScript(one, 'en')).toContain(`Expected in 2026, ${placeholder.jurisdiction}:`);
+    expect(briefingScript(one, 'en')).not.toContain(`on 31 December 2026, ${placeholder.jurisdiction}`);
+    const markdown = notebookSourceMarkdown(wide, 'en');
+    expect(markdown).toContain(`(the top ${wide.data.items.length} of ${total} matching instruments)`);
+    expect(markdown).toContain(disclaimerLine(wide));
   });
 
   it('stays within the limit on a large snapshot and on awkward text', () => {

@@ -14,7 +14,9 @@ import { CONFIDENCE_LABELS, IMPACT_LABELS, label, STAGE_LABELS } from '../render
 import { formatLongDate, horizonText, scanDateOf } from '../renderers/render-dates';
 import { groupByJurisdiction, sortItems } from '../renderers/item-grouping';
 import { listText, paragraphs, stripCites } from '../renderers/render-text';
-import { sourceLabel } from '../renderers/render-facts';
+import { disclaimerLine, keyDateLabel, sourceLabel, timelineLabels } from '../renderers/render-facts';
+import { matchedFacts } from '../renderers/matched-facts';
+import { formatPeriod, type Precision, shownPrecision } from '../../../engine/analysis/dates';
 import type { RenderSnapshot } from '../renderers/types';
 
 /** Single-request limit we keep under (the text-to-speech models accept 5,000 / 10,000 characters). */
@@ -40,6 +42,10 @@ interface Phrases {
   bottomLine(text: string): string;
   itemsIntro: string;
   itemOn(confidence: DateConfidence, date: string, jurisdiction: string, title: string): string;
+  /** The same for a date known only as a period ("H2 2027", "July 2027", "2027"). */
+  itemIn(confidence: DateConfidence, period: string, jurisdiction: string, title: string): string;
+  /** "These are 6 of the 233 matching instruments; the full report lists them all." */
+  shownOf(shown: number, total: number): string;
   trendsIntro: string;
   briefingClose: string;
   hostWelcome(date: string, headline: string): string;
@@ -59,6 +65,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `The bottom line: ${text}`,
     itemsIntro: 'Here are the key dates to watch.',
     itemOn: (c, d, j, t) => `${when(c, d, 'On {d}', 'Expected on {d}', 'Possibly around {d}')}, ${j}: ${t}.`,
+    itemIn: (c, d, j, t) => `${when(c, d, 'In {d}', 'Expected in {d}', 'Possibly in {d}')}, ${j}: ${t}.`,
+    shownOf: (n, m) => `These are ${n} of the ${m} matching instruments; the full report lists them all.`,
     trendsIntro: 'Across the horizon, these trends stand out.',
     briefingClose: 'That is the briefing. The full report has every item, date and source.',
     hostWelcome: (d, h) => `Welcome to the regulatory horizon discussion for ${d}. Today's headline: ${h} What is the big picture?`,
@@ -73,6 +81,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `L'essentiel : ${text}`,
     itemsIntro: 'Voici les dates clés à surveiller.',
     itemOn: (c, d, j, t) => `${when(c, d, 'Le {d}', 'Prévu le {d}', 'Peut-être vers le {d}')}, ${j} : ${t}.`,
+    itemIn: (c, d, j, t) => `${when(c, d, 'En {d}', 'Prévu en {d}', 'Peut-être en {d}')}, ${j} : ${t}.`,
+    shownOf: (n, m) => `Voici ${n} des ${m} textes concernés ; le rapport complet les liste tous.`,
     trendsIntro: 'Sur l’horizon, ces tendances se dégagent.',
     briefingClose: 'C’est la fin de ce point. Le rapport complet détaille chaque élément, date et source.',
     hostWelcome: (d, h) => `Bienvenue dans notre discussion réglementaire du ${d}. À la une : ${h} Quelle est la vue d’ensemble ?`,
@@ -87,6 +97,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `Das Fazit: ${text}`,
     itemsIntro: 'Dies sind die wichtigsten Termine.',
     itemOn: (c, d, j, t) => `${when(c, d, 'Am {d}', 'Voraussichtlich am {d}', 'Möglicherweise um den {d}')}, ${j}: ${t}.`,
+    itemIn: (c, d, j, t) => `${when(c, d, 'Im Zeitraum {d}', 'Voraussichtlich im Zeitraum {d}', 'Möglicherweise im Zeitraum {d}')}, ${j}: ${t}.`,
+    shownOf: (n, m) => `Das sind ${n} von ${m} einschlägigen Regelwerken; der vollständige Bericht nennt alle.`,
     trendsIntro: 'Über den Zeitraum zeichnen sich diese Trends ab.',
     briefingClose: 'Das war das Briefing. Der vollständige Bericht enthält alle Punkte, Termine und Quellen.',
     hostWelcome: (d, h) => `Willkommen zur regulatorischen Diskussion vom ${d}. Die Schlagzeile: ${h} Wie sieht das Gesamtbild aus?`,
@@ -101,6 +113,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `En resumen: ${text}`,
     itemsIntro: 'Estas son las fechas clave.',
     itemOn: (c, d, j, t) => `${when(c, d, 'El {d}', 'Previsto el {d}', 'Posiblemente hacia el {d}')}, ${j}: ${t}.`,
+    itemIn: (c, d, j, t) => `${when(c, d, 'En {d}', 'Previsto en {d}', 'Posiblemente en {d}')}, ${j}: ${t}.`,
+    shownOf: (n, m) => `Son ${n} de los ${m} instrumentos pertinentes; el informe completo los recoge todos.`,
     trendsIntro: 'En el horizonte destacan estas tendencias.',
     briefingClose: 'Hasta aquí el informe. El informe completo recoge cada elemento, fecha y fuente.',
     hostWelcome: (d, h) => `Bienvenidos a la conversación regulatoria del ${d}. El titular: ${h} ¿Cuál es el panorama general?`,
@@ -115,6 +129,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `In sintesi: ${text}`,
     itemsIntro: 'Ecco le date chiave da seguire.',
     itemOn: (c, d, j, t) => `${when(c, d, 'Il {d}', 'Previsto il {d}', 'Forse intorno al {d}')}, ${j}: ${t}.`,
+    itemIn: (c, d, j, t) => `${when(c, d, 'Nel periodo {d}', 'Previsto nel periodo {d}', 'Forse nel periodo {d}')}, ${j}: ${t}.`,
+    shownOf: (n, m) => `Sono ${n} dei ${m} strumenti pertinenti; il rapporto completo li elenca tutti.`,
     trendsIntro: 'Nell’orizzonte spiccano queste tendenze.',
     briefingClose: 'Questo è il briefing. Il rapporto completo riporta ogni voce, data e fonte.',
     hostWelcome: (d, h) => `Benvenuti alla discussione normativa del ${d}. Il titolo: ${h} Qual è il quadro generale?`,
@@ -129,6 +145,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `要点：${text}`,
     itemsIntro: '以下是需要关注的关键日期。',
     itemOn: (c, d, j, t) => `${when(c, d, '{d}', '预计{d}', '可能在{d}前后')}，${j}：${t}。`,
+    itemIn: (c, d, j, t) => `${when(c, d, '{d}', '预计{d}', '可能在{d}')}，${j}：${t}。`,
+    shownOf: (n, m) => `以上是${m}项相关文件中的${n}项；完整报告列出了全部。`,
     trendsIntro: '展望期内，以下趋势值得关注。',
     briefingClose: '简报到此结束。完整报告列出了所有事项、日期和来源。',
     hostWelcome: (d, h) => `欢迎收听${d}的监管前瞻讨论。今天的焦点：${h} 整体情况如何？`,
@@ -143,6 +161,8 @@ const PHRASES: Readonly<Record<ScriptLanguage, Phrases>> = {
     bottomLine: (text) => `要点：${text}`,
     itemsIntro: '注目すべき主な日程は次のとおりです。',
     itemOn: (c, d, j, t) => `${when(c, d, '{d}', '{d}の見込み', '{d}ごろの可能性')}、${j}：${t}。`,
+    itemIn: (c, d, j, t) => `${when(c, d, '{d}', '{d}の見込み', '{d}ごろの可能性')}、${j}：${t}。`,
+    shownOf: (n, m) => `該当する${m}件のうち${n}件です。全件は完全版レポートに記載しています。`,
     trendsIntro: '期間全体では、次の傾向が目立ちます。',
     briefingClose: 'ブリーフィングは以上です。詳細な項目、日程、出典は完全版レポートをご覧ください。',
     hostWelcome: (d, h) => `${d}の規制ホライズン・ディスカッションへようこそ。今日の見出しは、${h} 全体像はどうでしょうか。`,
@@ -175,6 +195,25 @@ function firstSentence(text: string | null | undefined): string {
   const clean = speakable(text);
   const match = /^(.+?[.!?。！？])(\s|$)/.exec(clean);
   return match ? match[1]! : clean;
+}
+
+/**
+ * A key date as spoken, only as precise as it is known: a day through spokenDate, a month as "July 2027" in the
+ * script's language, a quarter, half-year or year as "Q3 2027", "H2 2027", "2027". An estimate is never a day.
+ */
+export function spokenPeriod(iso: string, precision: Precision | undefined, confidence: DateConfidence, language: ScriptLanguage): { text: string; day: boolean } {
+  const shown = shownPrecision(confidence, precision);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(iso)) return { text: iso, day: true };
+  if (shown === 'day') return { text: spokenDate(iso, language), day: true };
+  if (shown !== 'month') return { text: formatPeriod(iso.slice(0, 10), shown), day: false };
+  try {
+    const month = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, 1)),
+    );
+    return { text: month, day: false };
+  } catch {
+    return { text: formatPeriod(iso.slice(0, 10), 'month'), day: false };
+  }
 }
 
 /** The scan date as spoken in the script's language ("22 November 2026", "22. November 2026", "2026年11月22日"). */
@@ -217,6 +256,10 @@ interface Parts {
   standfirst: string;
   bottomLine: string;
   items: Array<{ line: string; detail: string }>;
+  /** "These are 6 of the 233 matching instruments; …", empty when the script names every one. */
+  shownOf: string;
+  /** Where the scan came from and what was checked (render-facts disclaimerLine), said at the close. */
+  disclaimer: string;
   trends: string[];
 }
 
@@ -231,15 +274,16 @@ function parts(snapshot: RenderSnapshot, locale: string): Parts {
     headline: sentence(briefing?.briefing_headline || snapshot.title || ''),
     standfirst: sentence(briefing?.briefing_standfirst ?? ''),
     bottomLine: sentence(briefing?.bottom_line_tight || data?.executive_summary?.bottom_line || ''),
-    items: topItems(snapshot).map((item) => ({
-      line: phrases.itemOn(
-        item.date_confidence,
-        spokenDate(item.key_date ?? '', language),
-        speakable(item.jurisdiction),
-        speakable(item.title).replace(/[.。]$/, ''),
-      ),
-      detail: sentence(firstSentence(item.summary)),
-    })),
+    items: topItems(snapshot).map((item) => {
+      const when = spokenPeriod(item.key_date ?? '', item.key_date_precision, item.date_confidence, language);
+      const say = when.day ? phrases.itemOn : phrases.itemIn;
+      return {
+        line: say(item.date_confidence, when.text, speakable(item.jurisdiction), speakable(item.title).replace(/[.。]$/, '')),
+        detail: sentence(firstSentence(item.summary)),
+      };
+    }),
+    shownOf: ((shown, total) => (shown < total ? phrases.shownOf(shown, total) : ''))(topItems(snapshot).length, matchedFacts(snapshot).total),
+    disclaimer: disclaimerLine(snapshot),
     trends: topTrends(snapshot).map((trend) =>
       sentence(`${speakable(trend.title).replace(/[.。]$/, '')}: ${firstSentence(trend.description)}`),
     ),
@@ -255,10 +299,10 @@ const joinLen = (segments: readonly string[]): number => segments.filter(Boolean
 export function briefingScript(snapshot: RenderSnapshot, locale: string, maxChars = BRIEFING_SCRIPT_MAX_CHARS): string {
   const p = parts(snapshot, locale);
   const head = [p.phrases.briefingIntro(p.date), p.headline, p.standfirst, p.bottomLine ? p.phrases.bottomLine(p.bottomLine) : ''];
-  const tail = [p.phrases.briefingClose];
+  const tail = [p.phrases.briefingClose, p.disclaimer];
   const body: string[] = [];
   const fits = (extra: readonly string[]): boolean => joinLen([...head, ...body, ...extra, ...tail]) <= maxChars;
-  if (p.items.length > 0 && fits([p.phrases.itemsIntro, p.items[0]!.line])) body.push(p.phrases.itemsIntro);
+  if (p.items.length > 0 && fits([p.phrases.itemsIntro, p.shownOf, p.items[0]!.line])) body.push(p.phrases.itemsIntro, p.shownOf);
   for (const item of body.length > 0 ? p.items : []) {
     if (fits([item.line, item.detail])) body.push(item.line, item.detail);
     else if (fits([item.line])) body.push(item.line);
@@ -292,7 +336,7 @@ export function dialogueScript(snapshot: RenderSnapshot, locale: string, maxChar
     },
   ];
   const closing: DialogueLine[] = [
-    { speaker: 'host', text: p.phrases.hostClose },
+    { speaker: 'host', text: [p.phrases.hostClose, p.disclaimer].filter(Boolean).join(' ') },
     { speaker: 'analyst', text: p.phrases.analystClose },
   ];
   const body: DialogueLine[] = [];
@@ -300,8 +344,9 @@ export function dialogueScript(snapshot: RenderSnapshot, locale: string, maxChar
     [...opening, ...body, ...extra, ...closing].reduce((sum, line) => sum + line.text.length, 0);
   p.items.forEach((item, index) => {
     const question = { speaker: 'host' as const, text: index === 0 ? p.phrases.hostFirstItem : p.phrases.hostNextItem };
-    const full = { speaker: 'analyst' as const, text: [item.line, item.detail].filter(Boolean).join(' ') };
-    const short = { speaker: 'analyst' as const, text: item.line };
+    const lead = index === 0 && p.shownOf ? `${p.shownOf} ${item.line}` : item.line;
+    const full = { speaker: 'analyst' as const, text: [lead, item.detail].filter(Boolean).join(' ') };
+    const short = { speaker: 'analyst' as const, text: lead };
     if (total([question, full]) <= maxChars) body.push(question, full);
     else if (total([question, short]) <= maxChars) body.push(question, short);
   });
@@ -346,7 +391,11 @@ export function notebookSourceMarkdown(snapshot: RenderSnapshot, locale: string)
   out.push(`- Horizon: ${horizonText(snapshot) || '—'}`);
   out.push(`- Jurisdictions: ${listText(snapshot.config?.jurisdictions)}`);
   out.push(`- Areas: ${listText(snapshot.config?.areas)}`);
-  out.push(`- Items: ${data?.items?.length ?? 0}; trends: ${data?.trends?.length ?? 0}`);
+  const matched = matchedFacts(snapshot);
+  out.push(
+    `- Items: ${data?.items?.length ?? 0}${matched.total > (data?.items?.length ?? 0) ? ` (the top ${data?.items?.length ?? 0} of ${matched.total} matching instruments)` : ''}; trends: ${data?.trends?.length ?? 0}`,
+  );
+  out.push(`- ${disclaimerLine(snapshot)}`);
   out.push(`- Language: ${locale === 'simple' ? 'English (plain register)' : scriptLanguage(locale)}`, '');
 
   const briefing = data?._briefing;
@@ -379,7 +428,8 @@ export function notebookSourceMarkdown(snapshot: RenderSnapshot, locale: string)
     for (const item of section.items) {
       out.push(`#### ${inline(item.title)}`, '');
       out.push(
-        `- Key date: ${formatLongDate(item.key_date)} (${label(CONFIDENCE_LABELS, item.date_confidence).toLowerCase()})`,
+        `- Key date: ${keyDateLabel(item)} (${label(CONFIDENCE_LABELS, item.date_confidence).toLowerCase()})`,
+        ...(timelineLabels(item).length > 0 ? ['- Timeline:', ...timelineLabels(item).map((line) => `  - ${inline(line)}`)] : []),
         `- Stage: ${label(STAGE_LABELS, item.stage)}`,
         `- Impact: ${label(IMPACT_LABELS, item.impact)}`,
         `- Area: ${inline(item.area)}`,
