@@ -4,8 +4,11 @@ import { boardSnapshot, hardSnapshot, input, WIDE_AREAS, WIDE_JURISDICTIONS, wid
 import { renderPdf } from './pdf.renderer';
 import { renderTearsheet } from './tearsheet.renderer';
 import { renderBriefingPdf } from './briefing-pdf.renderer';
-import { quartersBetween, timelineRows } from './pdf-timeline';
+import { quartersBetween, timelineRows } from './matched-facts';
 import { prioritiesLine } from './render-facts';
+import { renderSlideDeck } from './slide-deck.renderer';
+import { renderSlideWeb } from './slide-web.renderer';
+import { slideFiles, unzip } from '../../../../test/support/inspect-artefact';
 
 describe('honest aggregates: artefacts count every match, not the items that fit', () => {
   const wide = wideSnapshot();
@@ -56,6 +59,21 @@ describe('honest aggregates: artefacts count every match, not the items that fit
     expect(flat).toContain(squash('Q4 26'));
     expect(flat).toContain(squash('Q4 29'));
     expect(flat).toContain(squash(`Every milestone of the ${facts.total} matching instruments`));
+  });
+
+  it('the deck and the web slides carry the same quarter x jurisdiction grid', async () => {
+    const quarters = quartersBetween('2026-11-22', '2029-11-22');
+    const rows = timelineRows(facts, quarters);
+    const zip = await unzip((await renderSlideDeck(input(wide))).bytes);
+    const slides = await Promise.all(slideFiles(zip).map((name) => zip.file(name)!.async('string')));
+    const grid = slides.find((xml) => xml.includes('>Milestones by quarter<'));
+    expect(grid).toBeDefined();
+    for (const label of ['Q4 26', 'Q1 27', 'Q4 29']) expect(grid).toContain(`>${label}<`);
+    for (const row of rows) expect(grid).toContain(`>${row.jurisdiction}<`);
+    const html = (await renderSlideWeb(input(wide))).bytes.toString('utf8');
+    const table = /<table class="quarters">(.*?)<\/table>/s.exec(html)?.[1] ?? '';
+    expect(table.match(/<tr/g)).toHaveLength(rows.length + 1);
+    expect(table).toContain('<th>Q4 29</th>');
   });
 
   it('the tearsheet and the briefing count every match too', async () => {

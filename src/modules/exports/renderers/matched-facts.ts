@@ -9,6 +9,7 @@ import type { Impact } from '../../../engine/calendar/calendar.types';
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { countBy } from './item-grouping';
 import type { RenderSnapshot } from './types';
+import { isoPeriod } from '../../../engine/analysis/dates';
 
 export type { MatchedCount, QuarterCount };
 
@@ -138,4 +139,49 @@ export function shownOfLine(row: MatchedCount): string {
 export function totalTileLabel(facts: MatchedFacts): string {
   if (facts.counted < facts.total) return `Shown, of ${facts.total} matching`;
   return facts.capped ? `Matching, ${facts.shown} shown` : 'Matching instruments';
+}
+
+/** Every quarter from the one holding `from` to the one holding `to`, as "2027-Q1". */
+export function quartersBetween(from: string, to: string): string[] {
+  const quarters: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let quarter = Math.ceil(Number(from.slice(5, 7)) / 3);
+  const last = isoPeriod(to, 'quarter');
+  for (let guard = 0; guard < 80; guard++) {
+    const label = `${year}-Q${quarter}`;
+    quarters.push(label);
+    if (label === last) break;
+    quarter += 1;
+    if (quarter > 4) {
+      quarter = 1;
+      year += 1;
+    }
+  }
+  return quarters;
+}
+
+export interface TimelineRow {
+  jurisdiction: string;
+  /** Milestones in each quarter, in the order of the quarters asked for. */
+  counts: number[];
+}
+
+/** The grid's rows: jurisdictions in request order that have a milestone in some quarter, with their counts. */
+export function timelineRows(facts: MatchedFacts, quarters: readonly string[]): TimelineRow[] {
+  const byQuarter = new Map(facts.quarters.map((row) => [row.quarter, row.by_jurisdiction]));
+  return facts.jurisdictions
+    .map((row) => ({ jurisdiction: row.id, counts: quarters.map((q) => byQuarter.get(q)?.[row.id] ?? 0) }))
+    .filter((row) => row.counts.some((n) => n > 0));
+}
+
+/** "Q1 27": a quarter's column label. */
+export function quarterLabel(quarter: string): string {
+  const [year, q] = quarter.split('-');
+  return `${q} ${year!.slice(2)}`;
+}
+
+/** The note under every timeline grid. */
+export function timelineNote(total: number, shown: number, undated: number): string {
+  const placed = `Every milestone of the ${total} matching instruments by quarter and jurisdiction (not only the ${shown} items shown).`;
+  return undated > 0 ? `${placed} ${undated} more known only to a half-year or a year are not placed.` : placed;
 }

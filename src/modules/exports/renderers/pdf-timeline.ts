@@ -3,36 +3,8 @@
  * items shown) fall in each quarter of the horizon, per jurisdiction, as a shaded grid. Milestones known only to a
  * half-year or a year cannot be placed in a quarter; the note under the grid says how many were left out.
  */
-import { isoPeriod } from '../../../engine/analysis/dates';
 import { BOLD, COLORS, ensureSpace, heading, type PdfHandle, REGULAR } from './pdf-kit';
-import type { MatchedFacts } from './matched-facts';
-
-/** Every quarter from the one holding `from` to the one holding `to`, as "2027-Q1". */
-export function quartersBetween(from: string, to: string): string[] {
-  const quarters: string[] = [];
-  let year = Number(from.slice(0, 4));
-  let quarter = Math.ceil(Number(from.slice(5, 7)) / 3);
-  const last = isoPeriod(to, 'quarter');
-  for (let guard = 0; guard < 80; guard++) {
-    const label = `${year}-Q${quarter}`;
-    quarters.push(label);
-    if (label === last) break;
-    quarter += 1;
-    if (quarter > 4) {
-      quarter = 1;
-      year += 1;
-    }
-  }
-  return quarters;
-}
-
-/** The grid's rows: jurisdictions in request order that have a milestone in some quarter, with their counts. */
-export function timelineRows(facts: MatchedFacts, quarters: readonly string[]): Array<{ jurisdiction: string; counts: number[] }> {
-  const byQuarter = new Map(facts.quarters.map((row) => [row.quarter, row.by_jurisdiction]));
-  return facts.jurisdictions
-    .map((row) => ({ jurisdiction: row.id, counts: quarters.map((q) => byQuarter.get(q)?.[row.id] ?? 0) }))
-    .filter((row) => row.counts.some((n) => n > 0));
-}
+import { type MatchedFacts, quarterLabel, quartersBetween, timelineRows } from './matched-facts';
 
 export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scanDate: string, windowEnd: string | null): void {
   if (!windowEnd || facts.quarters.length === 0) return;
@@ -59,8 +31,7 @@ export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scan
   let y = doc.y;
   doc.font(BOLD).fontSize(8).fillColor(COLORS.muted);
   quarters.forEach((quarter, index) => {
-    const [year, q] = quarter.split('-');
-    doc.text(`${q} ${year!.slice(2)}`, pdf.left + labelWidth + index * cellWidth, y, { width: cellWidth, align: 'center', lineBreak: false });
+    doc.text(quarterLabel(quarter), pdf.left + labelWidth + index * cellWidth, y, { width: cellWidth, align: 'center', lineBreak: false });
   });
   y += 12;
   for (const row of rows) {

@@ -3,7 +3,8 @@ import type { SnapshotItem } from '../../../engine/envelope.types';
 import { CONFIDENCE_LABELS, IMPACT_LABELS, label, STAGE_LABELS } from './item-labels';
 import { dateWithMilestone } from './render-facts';
 import { stripCites } from './render-text';
-import { CONTENT_TOP, CONTENT_W, DRIFT_ROW, ITEM_ROW, MARGIN, SOURCE_COLUMN, TREND_CARD } from './slide-deck-layout';
+import { CONTENT_BOTTOM, CONTENT_TOP, CONTENT_W, DRIFT_ROW, ITEM_ROW, MARGIN, type Para, SOURCE_COLUMN, TREND_CARD } from './slide-deck-layout';
+import { quarterLabel, timelineNote } from './matched-facts';
 import {
   addBox,
   CONTENT_H,
@@ -140,4 +141,38 @@ export function sourcesSlide(ctx: DeckContext, layout: DeckLayout, section: Sect
     const x = MARGIN + index * (SOURCE_COLUMN.w + SOURCE_COLUMN.gap);
     for (const reference of column) y += addBox(slide, ctx, referenceParas(ctx, reference), x, y, SOURCE_COLUMN.w) + SOURCE_COLUMN.entryGap;
   });
+}
+
+/** Milestones by quarter: the quarter x jurisdiction grid, each cell shaded by its count. */
+export function timelineSlide(ctx: DeckContext, section: Section<'timeline'>): void {
+  const { theme } = ctx;
+  const slide = newSlide(ctx, 'Milestones by quarter');
+  const labelW = 1.7;
+  const colW = (CONTENT_W - labelW) / section.quarters.length;
+  const note: Para[] = [{ size: 11, runs: [{ text: timelineNote(section.total, section.shown, section.undated), color: theme.muted }] }];
+  const noteH = ctx.measure.boxHeight(note, CONTENT_W);
+  const rowH = Math.min(0.38, (CONTENT_BOTTOM - CONTENT_TOP - 0.35 - noteH - 0.1) / section.rows.length);
+  const max = Math.max(1, ...section.rows.flatMap((row) => row.counts));
+  const cell = (text: string, x: number, y: number, w: number, h: number, color: string, bold = true) =>
+    slide.addText(text, { x, y, w, h, fontFace: ctx.face, lang: ctx.lang, fontSize: 10, bold, color, align: 'center', valign: 'middle', margin: 0 });
+  let y = CONTENT_TOP;
+  section.quarters.forEach((quarter, index) => cell(quarterLabel(quarter), MARGIN + labelW + index * colW, y, colW, 0.3, theme.muted));
+  y += 0.35;
+  for (const row of section.rows) {
+    slide.addText(row.jurisdiction, { x: MARGIN, y, w: labelW - 0.1, h: rowH, fontFace: ctx.face, lang: ctx.lang, fontSize: 11, bold: true, color: theme.text, valign: 'middle', margin: 0, fit: 'shrink' });
+    row.counts.forEach((n, index) => {
+      const x = MARGIN + labelW + index * colW;
+      slide.addShape(ctx.pptx.ShapeType.rect, {
+        x: x + 0.02,
+        y: y + 0.02,
+        w: colW - 0.04,
+        h: rowH - 0.04,
+        fill: { color: n === 0 ? theme.panel : theme.accent, transparency: n === 0 ? 0 : Math.round(75 * (1 - n / max)) },
+        line: { color: n === 0 ? theme.panel : theme.accent, transparency: n === 0 ? 0 : Math.round(75 * (1 - n / max)) },
+      });
+      if (n > 0) cell(String(n), x, y, colW, rowH, n / max > 0.5 ? theme.background : theme.text);
+    });
+    y += rowH;
+  }
+  addBox(slide, ctx, note, MARGIN, y + 0.1, CONTENT_W);
 }

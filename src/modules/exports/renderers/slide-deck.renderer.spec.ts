@@ -231,7 +231,7 @@ describe('slide-deck renderer (internal-pptx)', () => {
     const presentation = await d.zip.file('ppt/presentation.xml')!.async('string');
     expect(presentation.match(/<p:sldId /g)).toHaveLength(d.xml.length);
     const runs = sectionRuns(d.titles);
-    expect(runs.map((run) => run.name)).toEqual(['REGULATORY HORIZON SCAN', 'Executive summary', 'EU', 'UK', 'Trends', 'Sources']);
+    expect(runs.map((run) => run.name)).toEqual(['REGULATORY HORIZON SCAN', 'Executive summary', 'Milestones by quarter', 'EU', 'UK', 'Trends', 'Sources']);
     // 13 EU items with two-line rows do not fit one 16:9 slide: they continue ("EU (2 of 2)"), none is left out.
     expect(d.titles).toContain('EU (1 of 2)');
     for (const section of groupByJurisdiction(snapshot)) {

@@ -38,7 +38,7 @@ import {
   THEMES,
 } from './slide-deck-kit';
 import { rewriteSlides, singleParagraphProperties } from './slide-deck-xml';
-import { driftSlide, jurisdictionSlide, sourcesSlide, trendsSlide } from './slide-deck-slides';
+import { driftSlide, jurisdictionSlide, sourcesSlide, timelineSlide, trendsSlide } from './slide-deck-slides';
 import { pageLabel, type SlideSection, slideSections } from './slide-sections';
 import type { RenderedArtefact, RenderInput } from './types';
 import { matchedFacts, totalTileLabel } from './matched-facts';
@@ -105,6 +105,8 @@ function drawSection(ctx: DeckContext, layout: DeckLayout, input: RenderInput, s
       return summarySlide(ctx, layout, section, band);
     case 'drift':
       return driftSlide(ctx, section);
+    case 'timeline':
+      return timelineSlide(ctx, section);
     case 'jurisdiction':
       return jurisdictionSlide(ctx, section);
     case 'trends':

@@ -34,6 +34,7 @@ describe('slideSections', () => {
       'title',
       'summary:1/1',
       'drift:1/1',
+      'timeline',
       ...pages('jurisdiction', itemsOf('EU'), 'EU'),
       ...pages('jurisdiction', itemsOf('UK'), 'UK'),
       ...pages('trends', snapshot.data.trends.length),
@@ -48,7 +49,8 @@ describe('slideSections', () => {
   it('keeps one slide for an empty list, so it can say so', () => {
     const snapshot = realisticSnapshot();
     const empty = { ...snapshot, data: { ...snapshot.data, items: [], trends: [] } };
-    expect(slideSections(input(empty), fixedLayout(5)).map((s) => s.kind)).toEqual(['title', 'summary', 'trends', 'sources']);
+    // The quarter grid counts every match (_meta.matched_summary), so it stays even when no item is kept.
+    expect(slideSections(input(empty), fixedLayout(5)).map((s) => s.kind)).toEqual(['title', 'summary', 'timeline', 'trends', 'sources']);
   });
 
   it('labels continuations', () => {

@@ -2,7 +2,8 @@
 import type { SnapshotItem, SnapshotTrend } from '../../../engine/envelope.types';
 import { groupByJurisdiction } from './item-grouping';
 import { buildReferences, driftLine, keyDateLabel, type Reference, removalLabel } from './render-facts';
-import { formatDate } from './render-dates';
+import { formatDate, scanDateOf, windowEndOf } from './render-dates';
+import { matchedFacts, quartersBetween, type TimelineRow, timelineRows } from './matched-facts';
 import { stripCites } from './render-text';
 import type { RenderDrift, RenderInput } from './types';
 
@@ -41,6 +42,8 @@ export interface SummaryPage {
  * 2. executive summary, continued on further slides when its priorities do not fit one
  *    (the first one also states the selection line and the disclaimer);
  * 3. "Changes since <date>", only when the input has drift, continued when long;
+ * 3b. "Milestones by quarter": a quarter x jurisdiction grid of every matching instrument's upcoming milestones
+ *    (pdf-timeline.ts), when the snapshot records them;
  * 4. per jurisdiction with items (groupByJurisdiction order), as many slides as its items need ("EU (2 of 3)");
  * 5. trends, as many slides as the cards need;
  * 6. sources: every de-duplicated reference (buildReferences), numbered as on the item slides, over as many
@@ -52,6 +55,7 @@ export type SlideSection =
   | { kind: 'title' }
   | ({ kind: 'summary' } & SlidePage & SummaryPage)
   | ({ kind: 'drift'; line: string; baselineDate: string; entries: DriftEntry[] } & SlidePage)
+  | { kind: 'timeline'; quarters: string[]; rows: TimelineRow[]; total: number; shown: number; undated: number }
   | ({ kind: 'jurisdiction'; jurisdiction: string; total: number; first: number; items: SnapshotItem[] } & SlidePage)
   | ({ kind: 'trends'; cards: TrendCard[] } & SlidePage)
   | ({ kind: 'sources'; total: number; references: Reference[] } & SlidePage);
@@ -89,6 +93,13 @@ export function slideSections(input: Pick<RenderInput, 'snapshot' | 'drift'>, la
     sections.push(
       ...paged(layout.driftPages(line, entries), [], (page, at) => ({ kind: 'drift', line, baselineDate, entries: page, ...at })),
     );
+  }
+  const matched = matchedFacts(snapshot);
+  const end = windowEndOf(snapshot);
+  if (end && matched.quarters.length > 0) {
+    const quarters = quartersBetween(scanDateOf(snapshot), end);
+    const rows = timelineRows(matched, quarters);
+    if (rows.length > 0) sections.push({ kind: 'timeline', quarters, rows, total: matched.total, shown: matched.shown, undated: matched.undatedInQuarter });
   }
   for (const group of groupByJurisdiction(snapshot)) {
     let first = 1;

@@ -105,6 +105,12 @@ blockquote{margin:${u(16)} 0 0;font-family:var(--head);font-size:${u(19)};line-h
 .sources .ref{color:var(--accent);font-weight:700}
 .sources .url{display:block;font-size:${u(12)};line-height:${u(LINE.url)};color:var(--muted);overflow-wrap:anywhere}
 .drift-line{font-size:${u(18)};line-height:${u(26)};margin-bottom:${u(16)}}
+table.quarters{width:100%;border-collapse:separate;border-spacing:${u(3)};table-layout:fixed}
+table.quarters th{font-size:${u(15)};line-height:${u(20)};color:var(--muted);font-weight:700;text-align:center}
+table.quarters th.j{text-align:left;color:var(--fg);width:${u(200)};font-size:${u(17)}}
+table.quarters td{background:var(--panel);text-align:center;font-size:${u(16)};font-weight:700;border-radius:${u(4)}}
+table.quarters td.on{background:color-mix(in srgb,var(--accent) calc(var(--shade)*100%),var(--bg));color:var(--fg)}
+.quarters-note{font-size:${u(15)};line-height:${u(21)};color:var(--muted);margin-top:${u(12)}}
 .changes{list-style:none;margin:0;padding:0}
 .change{display:grid;grid-template-columns:${u(DRIFT.label)} 1fr;column-gap:${u(DRIFT.gap)};padding:${u(DRIFT.padY)} 0;border-bottom:${u(1)} solid var(--rule)}
 .change .label{font-size:${u(12)};line-height:${u(LINE.small)};font-weight:700;letter-spacing:0.1em;text-transform:uppercase}

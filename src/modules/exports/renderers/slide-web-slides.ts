@@ -2,10 +2,11 @@
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { countBy } from './item-grouping';
 import { IMPACT_LABELS, IMPACTS, label, STAGE_LABELS } from './item-labels';
+import { quarterLabel, timelineNote } from './matched-facts';
 import { type References, shortSource } from './render-facts';
 import { safeHttpUrl } from './render-text';
 import { u } from './slide-web-css';
-import { driftLabel, itemTexts, LINE, referenceMeta, trendRelated, type WebLayout, type WebMeasure } from './slide-web-layout';
+import { BODY_H, driftLabel, itemTexts, LINE, referenceMeta, trendRelated, type WebLayout, type WebMeasure } from './slide-web-layout';
 import { pageLabel, type SlideSection } from './slide-sections';
 import type { RenderSnapshot } from './types';
 import { matchedFacts, totalTileLabel } from './matched-facts';
@@ -185,4 +186,22 @@ ${facts.subtitle ? `<p class="subtitle" style="font-size:${u(sub)};line-height:$
 <dl class="meta">${facts.meta.map(([name, value]) => `<div><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>
 ${facts.notice ? `<p class="notice">${escapeHtml(facts.notice)}</p>` : ''}
 <div class="stats">${stats.join('')}</div></div>`;
+}
+
+/** Milestones by quarter: the quarter x jurisdiction grid, each cell shaded by its count. */
+export function timelineBody(ctx: WebContext, section: Section<'timeline'>): string {
+  const max = Math.max(1, ...section.rows.flatMap((row) => row.counts));
+  const rowH = Math.min(44, Math.floor((BODY_H - 120) / (section.rows.length + 1)));
+  const head = `<tr><th></th>${section.quarters.map((q) => `<th>${escapeHtml(quarterLabel(q))}</th>`).join('')}</tr>`;
+  const rows = section.rows
+    .map(
+      (row) =>
+        `<tr style="height:${u(rowH)}"><th class="j">${escapeHtml(row.jurisdiction)}</th>${row.counts
+          .map((n) => (n === 0 ? '<td></td>' : `<td class="on" style="--shade:${(0.2 + 0.8 * (n / max)).toFixed(2)}">${n}</td>`))
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `${heading(ctx, 'Milestones by quarter')}<div class="body"><table class="quarters">${head}${rows}</table><p class="quarters-note">${escapeHtml(
+    timelineNote(section.total, section.shown, section.undated),
+  )}</p></div>`;
 }

@@ -110,7 +110,7 @@ describe('slide-web renderer (frontend-slides)', () => {
     const list = slides(page);
     expect(page).toContain(`<span data-current>1</span> / ${list.length}`);
     const runs = sectionRuns(list);
-    expect([...runs.keys()]).toEqual(['Regulatory horizon scan', 'Executive summary', 'EU', 'UK', 'Trends', 'Sources']);
+    expect([...runs.keys()]).toEqual(['Regulatory horizon scan', 'Executive summary', 'Milestones by quarter', 'EU', 'UK', 'Trends', 'Sources']);
     expect(runs.get('EU')!.length).toBeGreaterThan(1);
     for (const section of groupByJurisdiction(snapshot)) {
       expect(runs.get(section.jurisdiction)!.flatMap((slide) => slide.items)).toEqual(section.items.map((item) => item.id));

@@ -31,6 +31,7 @@ import {
   driftBody,
   escapeHtml,
   jurisdictionBody,
+  timelineBody,
   sourcesBody,
   summaryBody,
   titleBody,
@@ -178,6 +179,8 @@ function sectionBody(
       return summaryBody(ctx, section, band);
     case 'drift':
       return driftBody(ctx, section);
+    case 'timeline':
+      return timelineBody(ctx, section);
     case 'jurisdiction':
       return jurisdictionBody(ctx, section);
     case 'trends':
@@ -195,6 +198,8 @@ function slideLabel(section: SlideSection): string {
       return 'Executive summary';
     case 'drift':
       return 'Changes since the previous scan';
+    case 'timeline':
+      return 'Milestones by quarter';
     case 'jurisdiction':
       return section.jurisdiction;
     case 'trends':
