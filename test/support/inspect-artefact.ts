@@ -36,28 +36,6 @@ export async function pdfText(bytes: Buffer): Promise<PdfContent> {
   return JSON.parse(out.toString('utf8')) as PdfContent;
 }
 
-const SIZES_SCRIPT = `
-const chunks = [];
-process.stdin.on('data', (chunk) => chunks.push(chunk));
-process.stdin.on('end', async () => {
-  const pdfjs = await import(require.resolve('pdfjs-dist/legacy/build/pdf.mjs', { paths: [process.cwd()] }));
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(Buffer.concat(chunks)), useSystemFonts: false }).promise;
-  const sizes = [];
-  for (let page = 1; page <= doc.numPages; page++) {
-    const content = await (await doc.getPage(page)).getTextContent();
-    for (const item of content.items) if (item.str && item.str.trim()) sizes.push({ page, text: item.str, size: Math.hypot(item.transform[0], item.transform[1]) });
-  }
-  await doc.destroy();
-  process.stdout.write(JSON.stringify(sizes));
-});
-`;
-
-/** Every run of text in a PDF with the size it is set in (points), read by pdf.js. */
-export function pdfTextSizes(bytes: Buffer): Array<{ page: number; text: string; size: number }> {
-  const out = execFileSync(process.execPath, ['-e', SIZES_SCRIPT], { input: bytes, maxBuffer: 64 * 1024 * 1024, cwd: process.cwd() });
-  return JSON.parse(out.toString('utf8')) as Array<{ page: number; text: string; size: number }>;
-}
-
 const BOXES_SCRIPT = `
 const chunks = [];
 process.stdin.on('data', (chunk) => chunks.push(chunk));
@@ -89,6 +67,11 @@ export interface TextBox {
 export function pdfTextBoxes(bytes: Buffer): TextBox[][] {
   const out = execFileSync(process.execPath, ['-e', BOXES_SCRIPT], { input: bytes, maxBuffer: 64 * 1024 * 1024, cwd: process.cwd() });
   return JSON.parse(out.toString('utf8')) as TextBox[][];
+}
+
+/** Every run of text in a PDF with the size it is set in (points): the height pdf.js gives an unrotated run. */
+export function pdfTextSizes(bytes: Buffer): Array<{ page: number; text: string; size: number }> {
+  return pdfTextBoxes(bytes).flatMap((page, index) => page.map((box) => ({ page: index + 1, text: box.text, size: box.height })));
 }
 
 /** A PPTX turned into a PDF by LibreOffice (Debian's libreoffice-impress-nogui), as a viewer without PowerPoint shows it. */

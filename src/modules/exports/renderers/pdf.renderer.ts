@@ -332,6 +332,18 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References):
   return { cells, timeline, summary, implications, cites, indent, width, cellWidth, height };
 }
 
+/** A bold label run on into regular text ("Implications: …"). */
+function labelled(pdf: PdfHandle, label: string, text: string, x: number, width: number, size: number, lineGap: number): void {
+  pdf.doc
+    .font(BOLD)
+    .fontSize(size)
+    .fillColor(COLORS.ink)
+    .text(label, x, pdf.doc.y, { width, lineGap, continued: true })
+    .font(REGULAR)
+    .fillColor(COLORS.body)
+    .text(text, { width, lineGap });
+}
+
 function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, layout: ItemLayout = layoutItem(pdf, item, references)): void {
   const { doc } = pdf;
   const impactColor = COLORS.impact[item.impact] ?? COLORS.muted;
@@ -368,14 +380,7 @@ function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, l
   }
   doc.y += 2;
   if (timeline) {
-    doc
-      .font(BOLD)
-      .fontSize(9)
-      .fillColor(COLORS.ink)
-      .text('Timeline: ', pdf.left + indent, doc.y, { width, lineGap: 1, continued: true })
-      .font(REGULAR)
-      .fillColor(COLORS.body)
-      .text(timeline, { width, lineGap: 1 });
+    labelled(pdf, 'Timeline: ', timeline, pdf.left + indent, width, 9, 1);
     doc.y += 3;
   }
   if (summary)
@@ -386,14 +391,7 @@ function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, l
       .text(summary, pdf.left + indent, doc.y, { width, lineGap: 1.5 });
   if (implications) {
     doc.y += 3;
-    doc
-      .font(BOLD)
-      .fontSize(9.5)
-      .fillColor(COLORS.ink)
-      .text('Implications: ', pdf.left + indent, doc.y, { width, lineGap: 1.5, continued: true })
-      .font(REGULAR)
-      .fillColor(COLORS.body)
-      .text(implications, { width, lineGap: 1.5 });
+    labelled(pdf, 'Implications: ', implications, pdf.left + indent, width, 9.5, 1.5);
   }
   if (cites) {
     doc.y += 3;
