@@ -69,11 +69,16 @@ describe('honest aggregates: artefacts count every match, not the items that fit
     const grid = slides.find((xml) => xml.includes('>Milestones by quarter<'));
     expect(grid).toBeDefined();
     for (const label of ['Q4 26', 'Q1 27', 'Q4 29']) expect(grid).toContain(`>${label}<`);
+    // Every requested jurisdiction has its row with how many of its instruments are shown, also when none is.
+    expect(rows.map((row) => row.jurisdiction).slice(0, WIDE_JURISDICTIONS.length)).toEqual(WIDE_JURISDICTIONS);
+    expect(rows.some((row) => /^0 of \d+ shown$/.test(row.shownOf))).toBe(true);
     for (const row of rows) expect(grid).toContain(`>${row.jurisdiction}<`);
+    for (const row of rows) expect(grid).toContain(`>${row.shownOf}<`);
     const html = (await renderSlideWeb(input(wide))).bytes.toString('utf8');
     const table = /<table class="quarters">(.*?)<\/table>/s.exec(html)?.[1] ?? '';
     expect(table.match(/<tr/g)).toHaveLength(rows.length + 1);
     expect(table).toContain('<th>Q4 29</th>');
+    for (const row of rows) expect(table).toContain(`<td class="shown">${row.shownOf}</td>`);
   });
 
   it('the tearsheet and the briefing count every match too', async () => {

@@ -164,14 +164,22 @@ export interface TimelineRow {
   jurisdiction: string;
   /** Milestones in each quarter, in the order of the quarters asked for. */
   counts: number[];
+  /** "7 of 63 shown", or "12" when every matching instrument of the jurisdiction is shown. */
+  shownOf: string;
 }
 
-/** The grid's rows: jurisdictions in request order that have a milestone in some quarter, with their counts. */
+/**
+ * The grid's rows: every requested jurisdiction in request order (also one with nothing in any quarter, so none
+ * silently disappears), then any other with a milestone, each with its counts and how many of its instruments
+ * the artefact shows.
+ */
 export function timelineRows(facts: MatchedFacts, quarters: readonly string[]): TimelineRow[] {
   const byQuarter = new Map(facts.quarters.map((row) => [row.quarter, row.by_jurisdiction]));
-  return facts.jurisdictions
-    .map((row) => ({ jurisdiction: row.id, counts: quarters.map((q) => byQuarter.get(q)?.[row.id] ?? 0) }))
-    .filter((row) => row.counts.some((n) => n > 0));
+  return facts.jurisdictions.map((row) => ({
+    jurisdiction: row.id,
+    counts: quarters.map((q) => byQuarter.get(q)?.[row.id] ?? 0),
+    shownOf: row.shown < row.matched ? `${row.shown} of ${row.matched} shown` : String(row.matched),
+  }));
 }
 
 /** "Q1 27": a quarter's column label. */

@@ -13,7 +13,8 @@ export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scan
   if (rows.length === 0) return;
   const { doc } = pdf;
   const labelWidth = 78;
-  const cellWidth = (pdf.width - labelWidth) / quarters.length;
+  const shownWidth = 62;
+  const cellWidth = (pdf.width - labelWidth - shownWidth) / quarters.length;
   const rowHeight = 15;
   heading(pdf, 'Milestones by quarter', 40 + rowHeight * (rows.length + 2));
   doc
@@ -33,6 +34,7 @@ export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scan
   quarters.forEach((quarter, index) => {
     doc.text(quarterLabel(quarter), pdf.left + labelWidth + index * cellWidth, y, { width: cellWidth, align: 'center', lineBreak: false });
   });
+  doc.text('Shown', pdf.right - shownWidth, y, { width: shownWidth, align: 'right', lineBreak: false });
   y += 12;
   for (const row of rows) {
     ensureSpace(pdf, rowHeight + 4);
@@ -51,6 +53,7 @@ export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scan
           .text(String(n), x, y + 4, { width: cellWidth, align: 'center', lineBreak: false });
       }
     });
+    doc.font(REGULAR).fontSize(8).fillColor(COLORS.muted).text(row.shownOf, pdf.right - shownWidth, y + 4, { width: shownWidth, align: 'right', lineBreak: false });
     y += rowHeight;
     doc.y = y;
   }

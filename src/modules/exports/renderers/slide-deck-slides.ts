@@ -148,7 +148,8 @@ export function timelineSlide(ctx: DeckContext, section: Section<'timeline'>): v
   const { theme } = ctx;
   const slide = newSlide(ctx, 'Milestones by quarter');
   const labelW = 1.7;
-  const colW = (CONTENT_W - labelW) / section.quarters.length;
+  const shownW = 1.3;
+  const colW = (CONTENT_W - labelW - shownW) / section.quarters.length;
   const note: Para[] = [{ size: 11, runs: [{ text: timelineNote(section.total, section.shown, section.undated), color: theme.muted }] }];
   const noteH = ctx.measure.boxHeight(note, CONTENT_W);
   const rowH = Math.min(0.38, (CONTENT_BOTTOM - CONTENT_TOP - 0.35 - noteH - 0.1) / section.rows.length);
@@ -157,6 +158,7 @@ export function timelineSlide(ctx: DeckContext, section: Section<'timeline'>): v
     slide.addText(text, { x, y, w, h, fontFace: ctx.face, lang: ctx.lang, fontSize: 10, bold, color, align: 'center', valign: 'middle', margin: 0 });
   let y = CONTENT_TOP;
   section.quarters.forEach((quarter, index) => cell(quarterLabel(quarter), MARGIN + labelW + index * colW, y, colW, 0.3, theme.muted));
+  cell('Shown', MARGIN + CONTENT_W - shownW, y, shownW, 0.3, theme.muted);
   y += 0.35;
   for (const row of section.rows) {
     slide.addText(row.jurisdiction, { x: MARGIN, y, w: labelW - 0.1, h: rowH, fontFace: ctx.face, lang: ctx.lang, fontSize: 11, bold: true, color: theme.text, valign: 'middle', margin: 0, fit: 'shrink' });
@@ -172,6 +174,7 @@ export function timelineSlide(ctx: DeckContext, section: Section<'timeline'>): v
       });
       if (n > 0) cell(String(n), x, y, colW, rowH, n / max > 0.5 ? theme.background : theme.text);
     });
+    cell(row.shownOf, MARGIN + CONTENT_W - shownW, y, shownW, rowH, theme.muted, false);
     y += rowH;
   }
   addBox(slide, ctx, note, MARGIN, y + 0.1, CONTENT_W);

@@ -110,6 +110,7 @@ table.quarters th{font-size:${u(15)};line-height:${u(20)};color:var(--muted);fon
 table.quarters th.j{text-align:left;color:var(--fg);width:${u(200)};font-size:${u(17)}}
 table.quarters td{background:var(--panel);text-align:center;font-size:${u(16)};font-weight:700;border-radius:${u(4)}}
 table.quarters td.on{background:color-mix(in srgb,var(--accent) calc(var(--shade)*100%),var(--bg));color:var(--fg)}
+table.quarters .shown{width:${u(150)};background:none;color:var(--muted);font-weight:400;text-align:right}
 .quarters-note{font-size:${u(15)};line-height:${u(21)};color:var(--muted);margin-top:${u(12)}}
 .changes{list-style:none;margin:0;padding:0}
 .change{display:grid;grid-template-columns:${u(DRIFT.label)} 1fr;column-gap:${u(DRIFT.gap)};padding:${u(DRIFT.padY)} 0;border-bottom:${u(1)} solid var(--rule)}

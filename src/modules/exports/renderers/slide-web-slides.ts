@@ -192,13 +192,13 @@ ${facts.notice ? `<p class="notice">${escapeHtml(facts.notice)}</p>` : ''}
 export function timelineBody(ctx: WebContext, section: Section<'timeline'>): string {
   const max = Math.max(1, ...section.rows.flatMap((row) => row.counts));
   const rowH = Math.min(44, Math.floor((BODY_H - 120) / (section.rows.length + 1)));
-  const head = `<tr><th></th>${section.quarters.map((q) => `<th>${escapeHtml(quarterLabel(q))}</th>`).join('')}</tr>`;
+  const head = `<tr><th></th>${section.quarters.map((q) => `<th>${escapeHtml(quarterLabel(q))}</th>`).join('')}<th class="shown">Shown</th></tr>`;
   const rows = section.rows
     .map(
       (row) =>
         `<tr style="height:${u(rowH)}"><th class="j">${escapeHtml(row.jurisdiction)}</th>${row.counts
           .map((n) => (n === 0 ? '<td></td>' : `<td class="on" style="--shade:${(0.2 + 0.8 * (n / max)).toFixed(2)}">${n}</td>`))
-          .join('')}</tr>`,
+          .join('')}<td class="shown">${escapeHtml(row.shownOf)}</td></tr>`,
     )
     .join('');
   return `${heading(ctx, 'Milestones by quarter')}<div class="body"><table class="quarters">${head}${rows}</table><p class="quarters-note">${escapeHtml(
