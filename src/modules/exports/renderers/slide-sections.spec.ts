@@ -1,4 +1,5 @@
-import { input, realisticSnapshot, sampleDrift } from '../../../../test/fixtures/snapshots';
+import { input, realisticSnapshot, sampleDrift, wideSnapshot } from '../../../../test/fixtures/snapshots';
+import { groupByJurisdiction } from './item-grouping';
 import { keyDateLabel, removalLabel } from './render-facts';
 import { driftEntries, packByHeight, packColumns, pageLabel, type SlideLayout, slideSections, splitWords } from './slide-sections';
 
@@ -56,6 +57,30 @@ describe('slideSections', () => {
   it('labels continuations', () => {
     expect(pageLabel('EU', { page: 1, pages: 1 })).toBe('EU');
     expect(pageLabel('EU', { page: 2, pages: 3 })).toBe('EU (2 of 3)');
+  });
+});
+
+describe('small jurisdictions share a slide', () => {
+  it('a wide scan has no run of one- or two-item slides: they share one, each row naming its jurisdiction', () => {
+    const wide = wideSnapshot();
+    const sections = slideSections(input(wide), fixedLayout(5)).filter((s) => s.kind === 'jurisdiction');
+    const small = sections.filter((s) => s.kind === 'jurisdiction' && s.items.length <= 2);
+    // Two small slides in a row would have fitted on one.
+    const index = (s: (typeof sections)[number]) => sections.indexOf(s);
+    for (const s of small) expect(small.some((other) => index(other) === index(s) + 1)).toBe(false);
+    const shared = sections.filter((s) => s.kind === 'jurisdiction' && s.jurisdiction.includes(' · '));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const s of shared) {
+      if (s.kind !== 'jurisdiction') continue;
+      const names = s.jurisdiction.split(' · ');
+      for (const item of s.items) {
+        expect(names).toContain(item.jurisdiction);
+        expect(item.regulator.endsWith(` · ${item.jurisdiction}`)).toBe(true);
+      }
+    }
+    // Nothing is lost: every item is on exactly one slide.
+    const shown = sections.flatMap((s) => (s.kind === 'jurisdiction' ? s.items.map((item) => item.id) : []));
+    expect(shown.sort()).toEqual(groupByJurisdiction(wide).flatMap((g) => g.items.map((item) => item.id)).sort());
   });
 });
 

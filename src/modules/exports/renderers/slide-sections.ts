@@ -7,6 +7,9 @@ import { matchedFacts, quartersBetween, type TimelineRow, timelineRows } from '.
 import { stripCites } from './render-text';
 import type { RenderDrift, RenderInput } from './types';
 
+/** Jurisdictions with at most this many items may share a slide. */
+const SHARED_SLIDE_MAX_ITEMS = 2;
+
 /** Page `page` of `pages` (1-based) of a section that continues over several slides. */
 export interface SlidePage {
   page: number;
@@ -45,6 +48,8 @@ export interface SummaryPage {
  * 3b. "Milestones by quarter": a quarter x jurisdiction grid of every matching instrument's upcoming milestones
  *    (pdf-timeline.ts), when the snapshot records them;
  * 4. per jurisdiction with items (groupByJurisdiction order), as many slides as its items need ("EU (2 of 3)");
+ *    jurisdictions with one or two items share a slide when they fit on one ("Hong Kong · Canada"), each row's
+ *    regulator then naming its jurisdiction, so a wide scan has no slides holding a single item;
  * 5. trends, as many slides as the cards need;
  * 6. sources: every de-duplicated reference (buildReferences), numbered as on the item slides, over as many
  *    slides as needed.
@@ -101,7 +106,29 @@ export function slideSections(input: Pick<RenderInput, 'snapshot' | 'drift'>, la
     const rows = timelineRows(matched, quarters);
     if (rows.length > 0) sections.push({ kind: 'timeline', quarters, rows, total: matched.total, shown: matched.shown, undated: matched.undatedInQuarter });
   }
+  let shared: { names: string[]; items: SnapshotItem[] } | null = null;
+  const flushShared = () => {
+    if (!shared) return;
+    const { names, items } = shared;
+    // A lone small jurisdiction keeps its plain slide; shared ones tag each row with its jurisdiction.
+    const rows = names.length > 1 ? items.map((item) => ({ ...item, regulator: `${item.regulator || '—'} · ${item.jurisdiction}` })) : items;
+    sections.push({ kind: 'jurisdiction', jurisdiction: names.join(' · '), total: rows.length, first: 1, items: rows, page: 1, pages: 1 });
+    shared = null;
+  };
   for (const group of groupByJurisdiction(snapshot)) {
+    if (group.items.length <= SHARED_SLIDE_MAX_ITEMS && layout.itemPages(group.items).length === 1) {
+      const candidate = shared ? [...shared.items, ...group.items] : group.items;
+      const tagged = candidate.map((item) => ({ ...item, regulator: `${item.regulator || '—'} · ${item.jurisdiction}` }));
+      if (shared && layout.itemPages(tagged).length === 1) {
+        shared.names.push(group.jurisdiction);
+        shared.items.push(...group.items);
+        continue;
+      }
+      flushShared();
+      shared = { names: [group.jurisdiction], items: [...group.items] };
+      continue;
+    }
+    flushShared();
     let first = 1;
     sections.push(
       ...paged(layout.itemPages(group.items), [], (items, at) => {
@@ -118,6 +145,7 @@ export function slideSections(input: Pick<RenderInput, 'snapshot' | 'drift'>, la
       }),
     );
   }
+  flushShared();
   sections.push(...paged(layout.trendPages(data.trends ?? []), [], (cards, at) => ({ kind: 'trends', cards, ...at })));
   const references = buildReferences(data.items ?? []).list;
   sections.push(
