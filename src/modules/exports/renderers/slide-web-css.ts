@@ -5,7 +5,7 @@
  * inside a slide: lists that do not fit continue on the next slide.
  */
 import type { VisualStyle } from '../export-types/image-styles';
-import { DRIFT, FRAME, ITEM, LINE, SOURCES, SUMMARY, TREND } from './slide-web-layout';
+import { DRIFT, FRAME, ITEM, LINE, SOURCES, SUMMARY, TEXT, TREND } from './slide-web-layout';
 
 /** `n` design pixels. */
 export function u(n: number): string {
@@ -76,48 +76,48 @@ blockquote{margin:${u(16)} 0 0;font-family:var(--head);font-size:${u(19)};line-h
 .priorities li{display:grid;grid-template-columns:${u(SUMMARY.number)} 1fr;margin-bottom:${u(12)}}
 .priorities li b{color:var(--accent)}
 .band{border-top:${u(1)} solid var(--rule);padding-top:${u(12)};margin-top:${u(SUMMARY.bandGap)}}
-.band .selection{font-size:${u(15)};line-height:${u(21)};font-weight:700;margin-bottom:${u(4)}}
-.band .disclaimer{font-size:${u(14)};line-height:${u(20)};color:var(--muted)}
+.band .selection{font-size:${u(TEXT.body)};line-height:${u(LINE.body)};font-weight:700;margin-bottom:${u(4)}}
+.band .disclaimer{font-size:${u(TEXT.small)};line-height:${u(LINE.small)};color:var(--muted)}
 .items{list-style:none;margin:0;padding:0}
 .item{display:grid;grid-template-columns:${u(ITEM.when)} 1fr ${u(ITEM.tags)};column-gap:${u(ITEM.gap)};padding:${u(ITEM.padY)} 0 ${u(ITEM.padY)} ${u(ITEM.padLeft)};border-bottom:${u(1)} solid var(--rule);border-left:${u(ITEM.bar)} solid var(--low)}
 .item.impact-high{border-left-color:var(--high)}.item.impact-medium{border-left-color:var(--medium)}
-.when b{display:block;font-size:${u(16)};line-height:${u(LINE.date)}}
-.when span{display:block;font-size:${u(13)};line-height:${u(LINE.small)};color:var(--muted);margin-top:${u(4)}}
-.what h3{font-size:${u(20)};line-height:${u(LINE.h3)};margin-bottom:${u(6)}}
-.what p{font-size:${u(15)};line-height:${u(LINE.body)};color:var(--muted);margin-bottom:${u(6)}}
+.when b{display:block;font-size:${u(TEXT.date)};line-height:${u(LINE.date)}}
+.when span{display:block;font-size:${u(TEXT.small)};line-height:${u(LINE.small)};color:var(--muted);margin-top:${u(4)}}
+.what h3{font-size:${u(TEXT.h3)};line-height:${u(LINE.h3)};margin-bottom:${u(6)}}
+.what p{font-size:${u(TEXT.body)};line-height:${u(LINE.body)};color:var(--muted);margin-bottom:${u(6)}}
 .what .implications{color:var(--fg)}
-.what .src{font-size:${u(13)};line-height:${u(LINE.small)};margin:0;color:var(--muted)}
+.what .src{font-size:${u(TEXT.small)};line-height:${u(LINE.small)};margin:0;color:var(--muted)}
 .src .ref{color:var(--accent);font-weight:700}
 .tags .badge{display:block;width:max-content;height:${u(22)};border:${u(1)} solid var(--rule);padding:0 ${u(9)};border-radius:999px;text-transform:uppercase;letter-spacing:0.08em;font-size:${u(11)};line-height:${u(20)};font-weight:700;margin-bottom:${u(6)};white-space:nowrap}
-.tags .regulator{font-size:${u(13)};line-height:${u(LINE.small)};color:var(--muted)}
+.tags .regulator{font-size:${u(TEXT.small)};line-height:${u(LINE.small)};color:var(--muted)}
 .impact-high .badge.impact{background:var(--high);border-color:var(--high);color:#fff}
 .impact-medium .badge.impact{background:var(--medium);border-color:var(--medium);color:#fff}
 .cards{display:grid;grid-template-columns:1fr 1fr;column-gap:${u(TREND.gap)};row-gap:${u(TREND.rowGap)};align-content:start}
 .card{background:var(--panel);padding:${u(TREND.padY)} ${u(TREND.padX)};border-top:${u(TREND.top)} solid var(--accent)}
 .card .kicker{margin-bottom:${u(8)}}
-.card h3{font-size:${u(20)};line-height:${u(LINE.h3)};margin-bottom:${u(8)}}
-.card p{font-size:${u(15)};line-height:${u(LINE.body)};color:var(--muted)}
-.card .related{font-size:${u(13)};line-height:${u(LINE.small)};margin-top:${u(8)}}
+.card h3{font-size:${u(TEXT.h3)};line-height:${u(LINE.h3)};margin-bottom:${u(8)}}
+.card p{font-size:${u(TEXT.body)};line-height:${u(LINE.body)};color:var(--muted)}
+.card .related{font-size:${u(TEXT.small)};line-height:${u(LINE.small)};margin-top:${u(8)}}
 .card .momentum-rising{color:var(--high)}
 .sources{display:grid;grid-template-columns:1fr 1fr;column-gap:${u(SOURCES.gap)};align-items:start}
 .sources ol{list-style:none;margin:0;padding:0}
-.sources li{font-size:${u(15)};line-height:${u(LINE.body)};margin-bottom:${u(SOURCES.entryGap)}}
+.sources li{font-size:${u(TEXT.body)};line-height:${u(LINE.body)};margin-bottom:${u(SOURCES.entryGap)}}
 .sources .ref{color:var(--accent);font-weight:700}
-.sources .url{display:block;font-size:${u(12)};line-height:${u(LINE.url)};color:var(--muted);overflow-wrap:anywhere}
+.sources .url{display:block;font-size:${u(TEXT.url)};line-height:${u(LINE.url)};color:var(--muted);overflow-wrap:anywhere}
 .drift-line{font-size:${u(18)};line-height:${u(26)};margin-bottom:${u(16)}}
 table.quarters{width:100%;border-collapse:separate;border-spacing:${u(3)};table-layout:fixed}
-table.quarters th{font-size:${u(15)};line-height:${u(20)};color:var(--muted);font-weight:700;text-align:center}
+table.quarters th{font-size:${u(TEXT.small)};line-height:${u(20)};color:var(--muted);font-weight:700;text-align:center}
 table.quarters th.j{text-align:left;color:var(--fg);width:${u(200)};font-size:${u(17)}}
-table.quarters td{background:var(--panel);text-align:center;font-size:${u(16)};font-weight:700;border-radius:${u(4)}}
+table.quarters td{background:var(--panel);text-align:center;font-size:${u(TEXT.body)};font-weight:700;border-radius:${u(4)}}
 table.quarters td.on{background:color-mix(in srgb,var(--accent) calc(var(--shade)*100%),var(--bg));color:var(--fg)}
 table.quarters .shown{width:${u(150)};background:none;color:var(--muted);font-weight:400;text-align:right}
-.quarters-note{font-size:${u(15)};line-height:${u(21)};color:var(--muted);margin-top:${u(12)}}
+.quarters-note{font-size:${u(TEXT.small)};line-height:${u(LINE.small)};color:var(--muted);margin-top:${u(12)}}
 .changes{list-style:none;margin:0;padding:0}
 .change{display:grid;grid-template-columns:${u(DRIFT.label)} 1fr;column-gap:${u(DRIFT.gap)};padding:${u(DRIFT.padY)} 0;border-bottom:${u(1)} solid var(--rule)}
 .change .label{font-size:${u(12)};line-height:${u(LINE.small)};font-weight:700;letter-spacing:0.1em;text-transform:uppercase}
 .change-new .label{color:var(--accent)}.change-removed .label{color:var(--high)}.change-changed .label{color:var(--medium)}
-.change b{display:block;font-size:${u(17)};line-height:${u(LINE.driftTitle)}}
-.change .detail{display:block;font-size:${u(14)};line-height:${u(LINE.driftDetail)};color:var(--muted);margin-top:${u(2)}}
+.change b{display:block;font-size:${u(TEXT.driftTitle)};line-height:${u(LINE.driftTitle)}}
+.change .detail{display:block;font-size:${u(TEXT.driftDetail)};line-height:${u(LINE.driftDetail)};color:var(--muted);margin-top:${u(2)}}
 .controls{position:fixed;right:${u(24)};bottom:${u(18)};display:none;align-items:center;gap:${u(12)};font-size:${u(14)};color:var(--muted)}
 html.js .controls{display:flex}
 .controls button{background:var(--panel);color:var(--fg);border:1px solid var(--rule);width:${u(36)};height:${u(36)};border-radius:50%;cursor:pointer;font-size:${u(16)}}

@@ -35,17 +35,24 @@ export const SOURCES = { gap: 40, w: (INNER_W - 40) / 2, entryGap: 12 };
 export const DRIFT = { label: 140, gap: 20, padY: 10, main: INNER_W - 140 - 20 };
 export const SUMMARY = { gap: 48, col: (INNER_W - 48) / 2, panelPadY: 24, panelPadX: 28, panelBar: 4, kicker: 28, number: 30, bandGap: 20 };
 const LEAD_SIZES = [26, 24, 22, 20, 18] as const;
-const PRIORITY_SIZES = [18, 17, 16, 15] as const;
+const PRIORITY_SIZES = [20, 19, 18, 17] as const;
+
+/**
+ * Type size (design px) of each text style; the CSS uses the same. Body text and lists are at least 17 design px,
+ * so they read at 14 px or more in a 1366 x 768 window (the frame scales to 0.85) and 16 px in print; secondary
+ * lines (dates' milestones, sources, regulators) at least 15.
+ */
+export const TEXT = { h3: 20, body: 17, small: 15, date: 17, url: 15, driftTitle: 18, driftDetail: 16 };
 
 /** Line height (design px) of each text style; the CSS uses the same. */
 export const LINE = {
   h3: 25,
-  body: 21,
-  small: 18,
-  date: 21,
-  url: 17,
-  driftTitle: 23,
-  driftDetail: 20,
+  body: 24,
+  small: 21,
+  date: 23,
+  url: 20,
+  driftTitle: 24,
+  driftDetail: 22,
   lead: (size: number) => Math.round(size * 1.4),
   priority: (size: number) => Math.round(size * 1.4),
 };
@@ -90,15 +97,15 @@ export function itemTexts(
 export function itemHeight(m: WebMeasure, item: SnapshotItem, references: References): number {
   const t = itemTexts(item, references);
   const when =
-    LINE.date * m.lines(t.date, 16, ITEM.when, { bold: true }) +
-    (t.milestone ? 4 + LINE.small * m.lines(`— ${t.milestone}`, 13, ITEM.when) : 0);
+    LINE.date * m.lines(t.date, TEXT.date, ITEM.when, { bold: true }) +
+    (t.milestone ? 4 + LINE.small * m.lines(`— ${t.milestone}`, TEXT.small, ITEM.when) : 0);
   const main =
-    LINE.h3 * m.lines(item.title, 20, ITEM.main, { bold: true, head: true }) +
+    LINE.h3 * m.lines(item.title, TEXT.h3, ITEM.main, { bold: true, head: true }) +
     6 +
-    (t.summary ? LINE.body * m.lines(t.summary, 15, ITEM.main) + 6 : 0) +
-    (t.implications ? LINE.body * m.lines(`Implications: ${t.implications}`, 15, ITEM.main) + 6 : 0) +
-    LINE.small * m.lines(t.source, 13, ITEM.main);
-  const tags = 22 + 6 + 22 + 6 + LINE.small * m.lines(item.regulator || '—', 13, ITEM.tags);
+    (t.summary ? LINE.body * m.lines(t.summary, TEXT.body, ITEM.main) + 6 : 0) +
+    (t.implications ? LINE.body * m.lines(`Implications: ${t.implications}`, TEXT.body, ITEM.main) + 6 : 0) +
+    LINE.small * m.lines(t.source, TEXT.small, ITEM.main);
+  const tags = 22 + 6 + 22 + 6 + LINE.small * m.lines(item.regulator || '—', TEXT.small, ITEM.tags);
   return 2 * ITEM.padY + 1 + Math.max(when, main, tags);
 }
 
@@ -188,8 +195,8 @@ export class WebLayout implements SlideLayout {
 
   driftHeight(entry: DriftEntry): number {
     const main =
-      LINE.driftTitle * this.m.lines(entry.title, 17, DRIFT.main, { bold: true }) +
-      (entry.detail ? 2 + LINE.driftDetail * this.m.lines(entry.detail, 14, DRIFT.main) : 0);
+      LINE.driftTitle * this.m.lines(entry.title, TEXT.driftTitle, DRIFT.main, { bold: true }) +
+      (entry.detail ? 2 + LINE.driftDetail * this.m.lines(entry.detail, TEXT.driftDetail, DRIFT.main) : 0);
     return 2 * DRIFT.padY + 1 + Math.max(LINE.small, main);
   }
 
@@ -219,10 +226,10 @@ export class WebLayout implements SlideLayout {
       2 * TREND.padY +
       16 +
       8 +
-      LINE.h3 * this.m.lines(title, 20, inner, { bold: true, head: true }) +
+      LINE.h3 * this.m.lines(title, TEXT.h3, inner, { bold: true, head: true }) +
       8 +
-      LINE.body * this.m.lines(card.description, 15, inner) +
-      (related ? 8 + LINE.small * this.m.lines(related, 13, inner) : 0)
+      LINE.body * this.m.lines(card.description, TEXT.body, inner) +
+      (related ? 8 + LINE.small * this.m.lines(related, TEXT.small, inner) : 0)
     );
   }
 
@@ -248,8 +255,8 @@ export class WebLayout implements SlideLayout {
     const meta = referenceMeta(reference);
     const line = `[${number}] ${citation.title || citation.url || 'Untitled source'}${meta ? ` — ${meta}` : ''}`;
     return (
-      LINE.body * this.m.lines(line, 15, SOURCES.w) +
-      (citation.url ? LINE.url * this.m.lines(citation.url, 12, SOURCES.w) : 0) +
+      LINE.body * this.m.lines(line, TEXT.body, SOURCES.w) +
+      (citation.url ? LINE.url * this.m.lines(citation.url, TEXT.url, SOURCES.w) : 0) +
       SOURCES.entryGap
     );
   }

@@ -26,7 +26,7 @@ import { formatLongDate, horizonText, scanDateOf } from './render-dates';
 import { listText, snapshotTexts } from './render-text';
 import { SLIDE_SCRIPT, slideCss } from './slide-web-css';
 import { fontFaces } from './slide-web-fonts';
-import { INNER_W, TITLE_H, WebLayout, WebMeasure } from './slide-web-layout';
+import { INNER_W, LINE, TEXT, TITLE_H, WebLayout, WebMeasure } from './slide-web-layout';
 import {
   driftBody,
   escapeHtml,
@@ -96,7 +96,7 @@ export function slideWebMeasure(input: RenderInput): WebMeasure {
 
 /** The band under the summary (selection and disclaimer), design px. */
 function bandHeight(measure: WebMeasure, selection: string, disclaimer: string): number {
-  return 1 + 12 + 21 * measure.lines(selection, 15, INNER_W, { bold: true }) + 4 + 20 * measure.lines(disclaimer, 14, INNER_W);
+  return 1 + 12 + LINE.body * measure.lines(selection, TEXT.body, INNER_W, { bold: true }) + 4 + LINE.small * measure.lines(disclaimer, TEXT.small, INNER_W);
 }
 
 export function renderSlideWebHtml(input: RenderInput): string {
