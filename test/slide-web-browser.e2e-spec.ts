@@ -28,31 +28,33 @@ describe('web slides in Chromium at 1366 x 768', () => {
     ['hard', hardSnapshot],
   ])('the %s slides: body text at 14 px or more, and every slide holds its content', async (_name, make) => {
     await page.setContent(renderSlideWebHtml(input(make())), { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
-    const report = await page.evaluate((selectors: string[]) => {
-      const smallest: Record<string, number> = {};
+    await page.evaluate('document.fonts.ready');
+    // Runs in the page (a string, so the project's types need no DOM library).
+    const report = (await page.evaluate(`(() => {
+      const selectors = ${JSON.stringify(BODY_TEXT)};
+      const smallest = {};
       for (const selector of selectors) {
-        for (const el of Array.from(document.querySelectorAll(selector))) {
+        for (const el of document.querySelectorAll(selector)) {
           const size = parseFloat(getComputedStyle(el).fontSize);
           smallest[selector] = Math.min(smallest[selector] ?? Infinity, size);
         }
       }
       // Show every slide in turn, as the arrow keys do, and look for anything below its slide's bottom edge.
-      const overflowing: string[] = [];
-      const slides = Array.from(document.querySelectorAll<HTMLElement>('.slide'));
+      const overflowing = [];
+      const slides = Array.from(document.querySelectorAll('.slide'));
       slides.forEach((slide, index) => {
         slides.forEach((other) => other.classList.toggle('active', other === slide));
         const bottom = slide.getBoundingClientRect().bottom;
-        for (const el of Array.from(slide.querySelectorAll<HTMLElement>('.body *, .head *'))) {
+        for (const el of slide.querySelectorAll('.body *, .head *')) {
           const rect = el.getBoundingClientRect();
           if (rect.height > 0 && rect.bottom > bottom + 1) {
-            overflowing.push(`slide ${index + 1}: ${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`);
+            overflowing.push('slide ' + (index + 1) + ': ' + el.tagName.toLowerCase() + '.' + el.className + ' "' + (el.textContent ?? '').slice(0, 40) + '"');
             break;
           }
         }
       });
       return { smallest, overflowing, slides: slides.length };
-    }, BODY_TEXT);
+    })()`)) as { smallest: Record<string, number>; overflowing: string[]; slides: number };
     expect(report.slides).toBeGreaterThan(3);
     for (const [selector, size] of Object.entries(report.smallest)) expect([selector, Math.round(size * 10) / 10, size >= 13.95]).toEqual([selector, Math.round(size * 10) / 10, true]);
     expect(report.overflowing).toEqual([]);
