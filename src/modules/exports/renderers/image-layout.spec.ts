@@ -16,7 +16,8 @@ import {
 import { squash } from '../../../../test/support/inspect-artefact';
 import { bundledFont, type FontKey, hasGlyph, openFont } from './fonts';
 import { IMAGE_SIZES, type ImageArtifactType, renderImageSvg } from './image.renderer';
-import { disclaimerLine, driftLine, keyDateLabel, languageNotice, selectionLine, shortSource } from './render-facts';
+import { disclaimerLine, driftLine, keyDateLabel, languageNotice, shortSource } from './render-facts';
+import { shownNote } from './image-page';
 import type { RenderInput, RenderSnapshot } from './types';
 
 interface TextBox {
@@ -195,13 +196,14 @@ describe('image layout', () => {
           const shownOfStage = items.filter((item) => item.stage === stage);
           expect(shownOfStage).toEqual(ofStage.slice(0, shownOfStage.length));
         }
-        expect(text).toContain(squash(`${shown.length} of 100 shown (the top-ranked of each stage); full list in the PDF report.`));
+        // The hard snapshot records 240 matches for its 100 items: the note counts every match.
+        expect(text).toContain(squash(`${shown.length} of 240 matching instruments shown (the top-ranked of each stage); full list in the PDF report.`));
       } else {
         // The top-ranked items: a prefix of the snapshot's ranking.
         expect(shown).toEqual(shown.map((_, index) => index + 1));
-        expect(text).toContain(squash(`Top ${shown.length} of 100 shown; full list in the PDF report.`));
+        expect(text).toContain(squash(shownNote(shown.length, 240)));
+        expect(shownNote(shown.length, 240)).toMatch(/^Top \d+ of 240 matching instruments shown, ranked by relevance/);
       }
-      expect(text).toContain(squash(selectionLine(run.snapshot)));
       expect(text.split(squash('Source:')).length - 1).toBeGreaterThanOrEqual(items.length);
       for (const item of items) {
         expect(text).toContain(squash(shortSource(item)!));
@@ -249,7 +251,7 @@ describe('image layout', () => {
     expect(layoutProblems(svg, type)).toEqual([]);
     const text = allText(svg);
     expect(text).toContain(squash('Offline scan of the curated regulatory calendar'));
-    expect(text).toContain(squash(selectionLine(snapshot)));
+    expect(text).toMatch(new RegExp(`(\\d+of${snapshot.data.items.length}matchinginstrumentsshown|All${snapshot.data.items.length}matchinginstrumentsshown)`));
     expect(svg).not.toContain('…');
   });
 

@@ -4,20 +4,24 @@
  * was checked. The footer is measured first, so the body gets exactly the room left above it.
  */
 import { listText } from './render-text';
-import { disclaimerLine, driftLine, languageNotice, selectionLine } from './render-facts';
+import { disclaimerLine, driftLine, languageNotice, RANKING_RULE } from './render-facts';
+import { matchedFacts } from './matched-facts';
 import { formatDate, scanDateOf } from './render-dates';
 import { Svg } from './svg';
 import { type Block, stack } from './image-blocks';
 import type { Look, Shown } from './image-layout-parts';
 import type { RenderInput } from './types';
 
-/** "Top 8 of 40 shown; full list in the PDF report." (or "All 12 items shown."). */
+/**
+ * "Top 8 of 45 matching instruments shown, ranked by …; full list in the PDF report." (or "All 12 matching
+ * instruments shown."): `total` counts every match, not only the snapshot's items.
+ */
 export function shownNote(shown: Shown, total: number): string {
   if (total === 0) return '';
   const count = typeof shown === 'number' ? shown : shown.count;
-  if (count >= total) return `All ${total} item${total === 1 ? '' : 's'} shown.`;
-  if (typeof shown === 'number') return `Top ${count} of ${total} shown; full list in the PDF report.`;
-  return `${count} of ${total} shown (${shown.scope}); full list in the PDF report.`;
+  if (count >= total) return `All ${total} matching instrument${total === 1 ? '' : 's'} shown.`;
+  if (typeof shown === 'number') return `Top ${count} of ${total} matching instruments shown, ${RANKING_RULE}; full list in the PDF report.`;
+  return `${count} of ${total} matching instruments shown (${shown.scope}); full list in the PDF report.`;
 }
 
 /**
@@ -60,7 +64,7 @@ export interface Footer {
 export function footer(svg: Svg, look: Look, input: RenderInput, pad: number, withTitle: boolean): Footer {
   const { snapshot } = input;
   const w = svg.width - 2 * pad;
-  const total = snapshot.data?.items?.length ?? 0;
+  const total = matchedFacts(snapshot).total;
   const identity = [
     withTitle ? snapshot.title : '',
     `snapshot ${snapshot.id}`,
@@ -74,7 +78,7 @@ export function footer(svg: Svg, look: Look, input: RenderInput, pad: number, wi
       svg,
       [
         {
-          text: `${shownNote(shown, total)} ${selectionLine(snapshot)}`.trim(),
+          text: shownNote(shown, total),
           size: 17,
           minSize: 15,
           maxLines: 3,
