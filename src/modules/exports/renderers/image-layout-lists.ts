@@ -234,7 +234,7 @@ export function bento(svg: Svg, look: Look, content: Content, box: Box): number 
     svg,
     [
       {
-        text: `instruments due within ${horizonText(content.snapshot)}`,
+        text: `matching instruments with a milestone within ${horizonText(content.snapshot)}`,
         size: 22,
         minSize: 17,
         maxLines: 3,
@@ -280,7 +280,7 @@ export function hero(svg: Svg, look: Look, content: Content, box: Box): number {
     svg,
     [
       {
-        text: `matching instruments due within ${horizonText(content.snapshot)}`,
+        text: `matching instruments with a milestone within ${horizonText(content.snapshot)}`,
         size: 30,
         minSize: 22,
         maxLines: 3,
