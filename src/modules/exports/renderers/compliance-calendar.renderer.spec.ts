@@ -65,11 +65,15 @@ describe('compliance calendar (internal-calendar)', () => {
     }
   });
 
-  it('spans the whole horizon: the years of a 36-month scan take turns for room, so the page reaches its last year', async () => {
+  it('spans the whole horizon: its quarters take turns for room, so the page reaches the last year; undated entries come last', async () => {
     const wide = wideSnapshot();
     const ordered = calendarPriority(calendarMilestones(wide.data.items));
-    const firstYears = new Set(ordered.slice(0, 4).map((entry) => entry.key_date.slice(0, 4)));
+    const firstYears = new Set(ordered.slice(0, 8).map((entry) => entry.key_date.slice(0, 4)));
     expect(firstYears.size).toBeGreaterThanOrEqual(3);
+    const hard = calendarPriority(calendarMilestones(hardSnapshot().data.items));
+    const firstUndated = hard.findIndex((entry) => !/^\d{4}-\d{2}-\d{2}/.test(entry.key_date ?? ''));
+    expect(firstUndated).toBeGreaterThan(0);
+    expect(hard.slice(firstUndated).every((entry) => !/^\d{4}-\d{2}-\d{2}/.test(entry.key_date ?? ''))).toBe(true);
     const parsed = await pdfText((await renderComplianceCalendar(input(wide))).bytes);
     expect(parsed.text).toMatch(/(January|February|March|April|May|June|July|August|September|October|November|December) 2029|(Q[1-4]|H[12]) 2029|2029 \(date not fixed\)/);
   });

@@ -6,11 +6,12 @@
  * then milestone, impact, date confidence and a linked short source.
  *
  * Fitting: the type size shrinks from 8 pt to MIN_SIZE (7 pt) until everything fits on the one page. When even
- * that is too much, the page keeps the milestones that matter most, taken in turn from each year of the horizon
+ * that is too much, the page keeps the milestones that matter most, taken in turn from each quarter of the horizon
  * (so a 36-month calendar never stops after the first year), each item's key date before its other milestones,
- * and says how many more the PDF report holds. Nothing is cut mid-entry.
+ * and says how many more the PDF report holds. Nothing is cut mid-entry. (Quarters rather than years, so that a
+ * 12-month calendar too reaches its last months.)
  */
-import { daysInMonth } from '../../../engine/analysis/dates';
+import { daysInMonth, isIsoDate, isoPeriod } from '../../../engine/analysis/dates';
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { artefactFilename } from './artefact-filename';
 import { IMPACT_LABELS, label } from './item-labels';
@@ -60,18 +61,25 @@ export function calendarMilestones(items: readonly SnapshotItem[]): CalendarMile
 const IMPACT_ORDER: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
 
 /**
- * The order in which milestones earn a place when the page cannot hold them all: the years of the horizon take
- * turns, and within a year key dates come before other milestones, then higher impact, then the item's rank.
+ * The order in which milestones earn a place when the page cannot hold them all: the quarters of the horizon take
+ * turns, and within a quarter key dates come before other milestones, then higher impact, then the item's rank.
+ * Entries with no date come after every dated one: a calendar cannot place them.
  */
 export function calendarPriority(entries: readonly CalendarMilestone[]): CalendarMilestone[] {
   const rank = new Map<SnapshotItem, number>();
   for (const entry of entries) if (!rank.has(entry.item)) rank.set(entry.item, rank.size);
-  const years = new Map<string, CalendarMilestone[]>();
+  const quarters = new Map<string, CalendarMilestone[]>();
+  const undated: CalendarMilestone[] = [];
   for (const entry of entries) {
-    const year = (entry.key_date ?? '').slice(0, 4) || '9999';
-    years.set(year, [...(years.get(year) ?? []), entry]);
+    const date = (entry.key_date ?? '').slice(0, 10);
+    if (!isIsoDate(date)) {
+      undated.push(entry);
+      continue;
+    }
+    const quarter = isoPeriod(date, 'quarter');
+    quarters.set(quarter, [...(quarters.get(quarter) ?? []), entry]);
   }
-  const queues = [...years.entries()]
+  const queues = [...quarters.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, list]) =>
       list.sort(
@@ -83,8 +91,9 @@ export function calendarPriority(entries: readonly CalendarMilestone[]): Calenda
       ),
     );
   const ordered: CalendarMilestone[] = [];
-  for (let round = 0; ordered.length < entries.length; round++) for (const queue of queues) if (queue[round]) ordered.push(queue[round]!);
-  return ordered;
+  const dated = entries.length - undated.length;
+  for (let round = 0; ordered.length < dated; round++) for (const queue of queues) if (queue[round]) ordered.push(queue[round]!);
+  return [...ordered, ...undated];
 }
 
 /** Entries grouped as the calendar prints them (see the module comment), in date order. */
