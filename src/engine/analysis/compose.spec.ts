@@ -387,6 +387,15 @@ describe('composeOfflineEnvelope', () => {
     expect(all._briefing.briefing_standfirst).toContain('6 instruments across AML / KYC fall due between 22 Nov 2026 and 22 Nov 2027: 2 high impact, 3 with confirmed dates.');
     expect(all._briefing.briefing_headline).toBe('Instrument eu-0 heads 6 regulatory instruments due for EU over 12 months');
     expect(all._meta.matched_summary).toMatchObject({ count: 6, shown: 2, by_impact: { high: 2, medium: 2, low: 2 } });
+    // "First up" names an instrument the reader finds in the document, never an earlier one the cap left out.
+    const early = makeCalendar([
+      makeEntry({ id: 'eu-a', impact: 'high', milestones: [keyDate('2027-06-01')] }),
+      makeEntry({ id: 'eu-b', impact: 'high', milestones: [keyDate('2027-07-01')] }),
+      makeEntry({ id: 'eu-c', impact: 'low', milestones: [keyDate('2026-12-15')] }),
+    ]);
+    const capped = analyseOffline(early, { ...criteria, engine: 'v4', realist: false, auditor: false });
+    expect(capped.items.map((item) => item.id)).toEqual(['eu-a', 'eu-b']);
+    expect(capped._briefing.bottom_line_tight).toContain('first up: Instrument eu-a (EU)');
 
     const shownOnly = composeOfflineEnvelope(sel.selected, cal, ctx);
     expect(shownOnly.executive_narrative).toContain('Of the 2 covered, by impact, 2 are high');

@@ -378,7 +378,8 @@ export function briefing(f: ProseFacts): BriefingBlock {
   const t = tally(f);
   const all = allMatched(f);
   const top = prose[0];
-  const first = earliest(all);
+  // "First up" names an item the reader can find in the document: the earliest firm one shown.
+  const first = earliest(prose.map((p) => p.item));
   const mood = sentiment(f);
   const mid = dayNumber(f.scanDate) + Math.floor((dayNumber(f.windowEnd) - dayNumber(f.scanDate)) / 2);
   const early = all.filter((p) => dayNumber(p.key_date) <= mid).length;
