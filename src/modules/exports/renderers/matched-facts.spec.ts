@@ -4,7 +4,7 @@ import { boardSnapshot, hardSnapshot, input, WIDE_AREAS, WIDE_JURISDICTIONS, wid
 import { renderPdf } from './pdf.renderer';
 import { renderTearsheet } from './tearsheet.renderer';
 import { renderBriefingPdf } from './briefing-pdf.renderer';
-import { quartersBetween, timelineRows } from './matched-facts';
+import { quartersBetween, timelineNote, timelineRows } from './matched-facts';
 import { prioritiesLine } from './render-facts';
 import { renderSlideDeck } from './slide-deck.renderer';
 import { renderSlideWeb } from './slide-web.renderer';
@@ -48,6 +48,8 @@ describe('honest aggregates: artefacts count every match, not the items that fit
     expect(quarters[0]).toBe('2026-Q4');
     expect(quarters.at(-1)).toBe('2029-Q4');
     expect(quarters).toHaveLength(13);
+    expect(timelineNote(238, 40, 0)).toBe('Every milestone of the 238 matching instruments by quarter and jurisdiction (not only the 40 items shown).');
+    expect(timelineNote(19, 19, 5)).toBe('Every milestone of the 19 matching instruments by quarter and jurisdiction. 5 more known only to a half-year or a year are not placed.');
     const rows = timelineRows(facts, quarters);
     expect(rows.length).toBeGreaterThan(3);
     const placed = rows.reduce((sum, row) => sum + row.counts.reduce((a, b) => a + b, 0), 0);

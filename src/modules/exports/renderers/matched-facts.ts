@@ -190,6 +190,7 @@ export function quarterLabel(quarter: string): string {
 
 /** The note under every timeline grid. */
 export function timelineNote(total: number, shown: number, undated: number): string {
-  const placed = `Every milestone of the ${total} matching instruments by quarter and jurisdiction (not only the ${shown} items shown).`;
+  const scope = shown < total ? ` (not only the ${shown} items shown)` : '';
+  const placed = `Every milestone of the ${total} matching instrument${total === 1 ? '' : 's'} by quarter and jurisdiction${scope}.`;
   return undated > 0 ? `${placed} ${undated} more known only to a half-year or a year are not placed.` : placed;
 }

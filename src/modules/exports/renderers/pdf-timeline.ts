@@ -22,7 +22,7 @@ export function quarterTimelineSection(pdf: PdfHandle, facts: MatchedFacts, scan
     .fontSize(9)
     .fillColor(COLORS.muted)
     .text(
-      `Every milestone of the ${facts.total} matching instruments, by the quarter it falls in and jurisdiction (not only the ${facts.shown} items shown).`,
+      `Every milestone of the ${facts.total} matching instruments, by the quarter it falls in and jurisdiction${facts.shown < facts.total ? ` (not only the ${facts.shown} items shown)` : ''}.`,
       pdf.left,
       doc.y,
       { width: pdf.width },
