@@ -4,7 +4,6 @@
  */
 import PDFDocument from 'pdfkit';
 import { type BundledFont, documentFont, pickDocumentFont } from './fonts';
-import { countBy } from './item-grouping';
 import { IMPACT_LABELS, IMPACTS } from './item-labels';
 import type { RenderInput } from './types';
 import { type MatchedFacts, totalTileLabel } from './matched-facts';
@@ -325,10 +324,13 @@ export function statTiles(
       .fontSize(26)
       .fillColor(color)
       .text(value, x + 12, y + area.valueAt, { width: tileWidth - 24, lineBreak: false });
+    // The label on one line where it fits at 8 pt or more (a CJK document's Latin runs wider); else it wraps.
+    let labelSize = 9;
+    doc.font(REGULAR);
+    while (labelSize > 8 && doc.fontSize(labelSize).widthOfString(name) > tileWidth - 24) labelSize -= 0.25;
     doc
-      .font(REGULAR)
-      .fontSize(9)
+      .fontSize(labelSize)
       .fillColor(COLORS.muted)
-      .text(name, x + 12, y + area.labelAt, { width: tileWidth - 24, lineBreak: false });
+      .text(name, x + 12, y + area.labelAt, { width: tileWidth - 24, lineGap: -1 });
   });
 }
