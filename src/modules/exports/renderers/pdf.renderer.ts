@@ -290,6 +290,8 @@ interface ItemLayout {
   width: number;
   cellWidth: number;
   height: number;
+  /** Height of the title, the cells and the timeline: what must stay together on one page. */
+  headHeight: number;
 }
 
 function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References): ItemLayout {
@@ -325,11 +327,12 @@ function layoutItem(pdf: PdfHandle, item: SnapshotItem, references: References):
   }
   doc.font(REGULAR).fontSize(9);
   if (timeline) height += doc.heightOfString(`Timeline: ${timeline}`, { width, lineGap: 1 }) + 3;
+  const headHeight = height;
   doc.font(REGULAR).fontSize(9.5);
   if (summary) height += doc.heightOfString(summary, { width, lineGap: 1.5 }) + 2;
   if (implications) height += doc.heightOfString(`Implications: ${implications}`, { width, lineGap: 1.5 }) + 3;
   if (cites) height += doc.heightOfString(`Sources: ${cites}`, { width }) + 3;
-  return { cells, timeline, summary, implications, cites, indent, width, cellWidth, height };
+  return { cells, timeline, summary, implications, cites, indent, width, cellWidth, height, headHeight };
 }
 
 /** A bold label run on into regular text ("Implications: …"). */
@@ -348,8 +351,11 @@ function itemBlock(pdf: PdfHandle, item: SnapshotItem, references: References, l
   const { doc } = pdf;
   const impactColor = COLORS.impact[item.impact] ?? COLORS.muted;
   const { cells, timeline, summary, implications, cites, indent, width, cellWidth } = layout;
-  // Keep the block on one page when it fits on one.
-  ensureSpace(pdf, Math.min(layout.height, pdf.bottom - pdf.top));
+  // Keep the block on one page when it fits there; else, when its head (title, cells, timeline) and a few lines
+  // of prose fit in what is left, start here and let the prose run on, so pages are not left a third empty.
+  const room = pdf.bottom - doc.y;
+  const split = layout.height > room && room >= Math.max(layout.headHeight + 40, 120);
+  if (!split) ensureSpace(pdf, Math.min(layout.height, pdf.bottom - pdf.top));
 
   const top = doc.y;
   doc
