@@ -143,7 +143,15 @@ describe('snapshots', () => {
         const ids = new Set(item.citations.map((c: { id: number }) => c.id));
         for (const milestone of item.timeline) expect(ids.has(milestone.citation_id)).toBe(true);
         for (const citation of item.citations) expect(['official', 'secondary']).toContain(citation.kind);
+        // Every area of the instrument, the one it is filed under among them.
+        expect(item.areas).toContain(item.area);
       }
+      // Counts over every match reach the client too, every requested jurisdiction listed.
+      const summary = data._meta.matched_summary;
+      expect(summary.count).toBe(data._meta.matched_count);
+      expect(summary.shown).toBe(data.items.length);
+      expect(summary.by_impact.high + summary.by_impact.medium + summary.by_impact.low).toBe(summary.count);
+      expect(summary.by_jurisdiction.map((row: { id: string }) => row.id)).toEqual(expect.arrayContaining(data._meta.matched_jurisdictions));
       expect(data.auditor).toEqual(row.data.auditor);
       expect(data).not.toHaveProperty('_meta.language');
       expect(response.headers['x-request-id']).toMatch(/^req_/);

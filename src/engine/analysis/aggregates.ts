@@ -6,7 +6,7 @@
  */
 import type { DateConfidence, Impact } from '../calendar/calendar.types';
 import type { ItemStage } from '../envelope.types';
-import { isoPeriod, type Precision } from './dates';
+import { isIsoDate, isoPeriod, type Precision } from './dates';
 
 /** The facts of one matching instrument that the summary counts (an item, or a row the cap left out). */
 export interface MatchedInstrument {
@@ -92,9 +92,10 @@ export function summariseMatched(
     byImpact[m.impact] += 1;
     byConfidence[m.date_confidence] += 1;
     byStage[m.stage] = (byStage[m.stage] ?? 0) + 1;
-    const year = m.key_date.slice(0, 4);
-    years.set(year, (years.get(year) ?? 0) + 1);
+    // Items from other engines or old snapshots may lack a date: counted, but in no year or quarter.
+    if (isIsoDate((m.key_date ?? '').slice(0, 10))) years.set(m.key_date.slice(0, 4), (years.get(m.key_date.slice(0, 4)) ?? 0) + 1);
     for (const milestone of m.window_milestones) {
+      if (!isIsoDate(milestone.date)) continue;
       const precision = milestone.precision ?? 'day';
       if (precision === 'half' || precision === 'year') {
         undated += 1;

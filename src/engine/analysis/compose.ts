@@ -181,20 +181,7 @@ function instrumentFields({ entry, area, nextKeyDate }: SelectedEntry) {
 
 /** The facts of a matching instrument that aggregates and prose count. */
 function matchedInstrument(picked: SelectedEntry): MatchedInstrument {
-  const { entry, area, nextKeyDate, windowDates } = picked;
-  return {
-    id: entry.id,
-    title: entry.title,
-    jurisdiction: entry.jurisdiction,
-    area,
-    impact: entry.impact,
-    stage: entry.stage,
-    date_confidence: nextKeyDate.confidence,
-    key_date: nextKeyDate.date,
-    key_date_precision: nextKeyDate.precision ?? 'day',
-    milestone: nextKeyDate.event,
-    window_milestones: windowDates.map((m) => ({ date: m.date, precision: m.precision ?? 'day' })),
-  };
+  return { ...instrumentFields(picked), window_milestones: picked.windowDates.map((m) => ({ date: m.date, precision: m.precision ?? 'day' })) };
 }
 
 function beyondCapItem(picked: SelectedEntry): BeyondCapItem {

@@ -404,7 +404,7 @@ export function briefing(f: ProseFacts): BriefingBlock {
         : `${shortName(top.item.title)} heads ${t.total} regulatory instruments due for ${scope} over ${f.horizonMonths} months`,
     briefing_standfirst:
       `${count(t.total, 'instrument')} across ${scopeAreas(f)} ${t.total === 1 ? 'falls' : 'fall'} due between ${formatShortDate(f.scanDate)} and ` +
-      `${formatShortDate(f.windowEnd)}:${t.of ? `${t.of.replace(/^ of/, '')},` : ''} ${t.high} high impact, ${t.confirmed} with confirmed dates.` +
+      `${formatShortDate(f.windowEnd)}: ${t.complete ? '' : `of the ${t.n} shown, `}${t.high} high impact, ${t.confirmed} with confirmed dates.` +
       (trends.length > 0 ? ` Main thread: ${trends[0].title}.` : ''),
     priorities: prose.slice(0, MAX_PRIORITIES).map(briefingPriority),
     bottom_line_tight:

@@ -268,13 +268,15 @@ function parts(snapshot: RenderSnapshot, locale: string): Parts {
   const phrases = PHRASES[language];
   const data = snapshot.data;
   const briefing = data?._briefing;
+  const named = topItems(snapshot);
+  const total = matchedFacts(snapshot).total;
   return {
     phrases,
     date: spokenDate(scanDateOf(snapshot), language),
     headline: sentence(briefing?.briefing_headline || snapshot.title || ''),
     standfirst: sentence(briefing?.briefing_standfirst ?? ''),
     bottomLine: sentence(briefing?.bottom_line_tight || data?.executive_summary?.bottom_line || ''),
-    items: topItems(snapshot).map((item) => {
+    items: named.map((item) => {
       const when = spokenPeriod(item.key_date ?? '', item.key_date_precision, item.date_confidence, language);
       const say = when.day ? phrases.itemOn : phrases.itemIn;
       return {
@@ -282,7 +284,7 @@ function parts(snapshot: RenderSnapshot, locale: string): Parts {
         detail: sentence(firstSentence(item.summary)),
       };
     }),
-    shownOf: ((shown, total) => (shown < total ? phrases.shownOf(shown, total) : ''))(topItems(snapshot).length, matchedFacts(snapshot).total),
+    shownOf: named.length < total ? phrases.shownOf(named.length, total) : '',
     disclaimer: disclaimerLine(snapshot),
     trends: topTrends(snapshot).map((trend) =>
       sentence(`${speakable(trend.title).replace(/[.。]$/, '')}: ${firstSentence(trend.description)}`),

@@ -4,8 +4,8 @@
  * N items that fit. Snapshots without the summary (LLM runs, snapshots written before it existed) are counted
  * from their items, which are then everything that matched.
  */
-import type { MatchedCount, QuarterCount } from '../../../engine/analysis/aggregates';
-import type { Impact } from '../../../engine/calendar/calendar.types';
+import { type MatchedCount, type MatchedInstrument, type QuarterCount, summariseMatched } from '../../../engine/analysis/aggregates';
+import type { DateConfidence, Impact } from '../../../engine/calendar/calendar.types';
 import type { SnapshotItem } from '../../../engine/envelope.types';
 import { countBy } from './item-grouping';
 import type { RenderSnapshot } from './types';
@@ -38,6 +38,7 @@ export interface MatchedFacts {
 }
 
 const IMPACT_KEYS: readonly Impact[] = ['high', 'medium', 'low'];
+const CONFIDENCES: readonly DateConfidence[] = ['confirmed', 'expected', 'speculative'];
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 function impactRecord(value: unknown): Record<Impact, number> | null {
@@ -65,16 +66,10 @@ function quarterRows(value: unknown): QuarterCount[] {
   );
 }
 
-function fromItems(items: readonly SnapshotItem[], requested: readonly string[], key: (item: SnapshotItem) => string): MatchedCount[] {
-  const rows = new Map<string, MatchedCount>(requested.map((id) => [id, { id, matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } }]));
-  for (const item of items) {
-    const id = key(item) || 'Other';
-    const row = rows.get(id) ?? rows.set(id, { id, matched: 0, shown: 0, by_impact: { high: 0, medium: 0, low: 0 } }).get(id)!;
-    row.matched += 1;
-    row.shown += 1;
-    if (IMPACT_KEYS.includes(item.impact)) row.by_impact[item.impact] += 1;
-  }
-  return [...rows.values()];
+/** The items as the engine's summary counts them (their upcoming timeline as window milestones). */
+function instrumentOf(item: SnapshotItem): MatchedInstrument {
+  const upcoming = (item.timeline ?? []).filter((m) => m.status === 'upcoming');
+  return { ...item, milestone: item.milestone ?? '', window_milestones: upcoming.map((m) => ({ date: m.date, precision: m.precision })) };
 }
 
 function stageCounts(value: unknown): Map<string, number> | null {
@@ -108,28 +103,36 @@ export function matchedFacts(snapshot: RenderSnapshot): MatchedFacts {
       undatedInQuarter: isCount(summary.undated_in_quarter) ? summary.undated_in_quarter : 0,
     };
   }
-  const counts: Record<Impact, number> = { high: 0, medium: 0, low: 0 };
-  for (const item of items) if (IMPACT_KEYS.includes(item.impact)) counts[item.impact] += 1;
-  const requestedJurisdictions = stringList(meta.matched_jurisdictions) ?? snapshot.config?.jurisdictions ?? [];
-  const requestedAreas = stringList(meta.matched_areas) ?? snapshot.config?.areas ?? [];
+  // No summary: count the items with the engine's own summary (items of unknown impact or confidence left out).
+  const counted = items.filter((item) => IMPACT_KEYS.includes(item.impact) && CONFIDENCES.includes(item.date_confidence));
+  const requested = {
+    jurisdictions: stringList(meta.matched_jurisdictions) ?? snapshot.config?.jurisdictions ?? [],
+    areas: stringList(meta.matched_areas) ?? snapshot.config?.areas ?? [],
+  };
+  const own = summariseMatched(counted.map(instrumentOf), new Set(counted.map((item) => item.id)), requested);
   const matchedCount = isCount(meta.matched_count) ? Math.max(meta.matched_count, items.length) : items.length;
   return {
     total: matchedCount,
     counted: items.length,
     shown: items.length,
     capped: matchedCount > items.length,
-    byImpact: counts,
-    byStage: countBy(items, (item) => item.stage),
-    jurisdictions: fromItems(items, requestedJurisdictions, (item) => item.jurisdiction),
-    areas: fromItems(items, requestedAreas, (item) => item.area),
-    quarters: [],
-    undatedInQuarter: 0,
+    byImpact: own.by_impact,
+    byStage: new Map(Object.entries(own.by_stage)),
+    jurisdictions: own.by_jurisdiction,
+    areas: own.by_area,
+    quarters: own.by_quarter,
+    undatedInQuarter: own.undated_in_quarter,
   };
 }
 
-/** "Singapore: 0 of 7 shown" when the cap left some out; "EU: 12" when all are shown. */
+/** "0 of 7 shown" when the cap left some of the row's instruments out; "12" when all are shown. */
+export function shownOf(row: MatchedCount): string {
+  return row.shown < row.matched ? `${row.shown} of ${row.matched} shown` : String(row.matched);
+}
+
+/** "Singapore: 0 of 7 shown", or "EU: 12" when all are shown. */
 export function shownOfLine(row: MatchedCount): string {
-  return row.shown < row.matched ? `${row.id}: ${row.shown} of ${row.matched} shown` : `${row.id}: ${row.matched}`;
+  return `${row.id}: ${shownOf(row)}`;
 }
 
 /**
@@ -178,7 +181,7 @@ export function timelineRows(facts: MatchedFacts, quarters: readonly string[]): 
   return facts.jurisdictions.map((row) => ({
     jurisdiction: row.id,
     counts: quarters.map((q) => byQuarter.get(q)?.[row.id] ?? 0),
-    shownOf: row.shown < row.matched ? `${row.shown} of ${row.matched} shown` : String(row.matched),
+    shownOf: shownOf(row),
   }));
 }
 

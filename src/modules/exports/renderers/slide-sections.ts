@@ -111,15 +111,14 @@ export function slideSections(input: Pick<RenderInput, 'snapshot' | 'drift'>, la
     if (!shared) return;
     const { names, items } = shared;
     // A lone small jurisdiction keeps its plain slide; shared ones tag each row with its jurisdiction.
-    const rows = names.length > 1 ? items.map((item) => ({ ...item, regulator: `${item.regulator || '—'} · ${item.jurisdiction}` })) : items;
+    const rows = names.length > 1 ? withJurisdiction(items) : items;
     sections.push({ kind: 'jurisdiction', jurisdiction: names.join(' · '), total: rows.length, first: 1, items: rows, page: 1, pages: 1 });
     shared = null;
   };
   for (const group of groupByJurisdiction(snapshot)) {
     if (group.items.length <= SHARED_SLIDE_MAX_ITEMS && layout.itemPages(group.items).length === 1) {
       const candidate = shared ? [...shared.items, ...group.items] : group.items;
-      const tagged = candidate.map((item) => ({ ...item, regulator: `${item.regulator || '—'} · ${item.jurisdiction}` }));
-      if (shared && layout.itemPages(tagged).length === 1) {
+      if (shared && layout.itemPages(withJurisdiction(candidate)).length === 1) {
         shared.names.push(group.jurisdiction);
         shared.items.push(...group.items);
         continue;
@@ -152,6 +151,11 @@ export function slideSections(input: Pick<RenderInput, 'snapshot' | 'drift'>, la
     ...paged(layout.referencePages(references), [], (page, at) => ({ kind: 'sources', total: references.length, references: page, ...at })),
   );
   return sections;
+}
+
+/** Items as a shared slide shows them: each row's regulator naming its jurisdiction ("HKMA · Hong Kong"). */
+function withJurisdiction(items: readonly SnapshotItem[]): SnapshotItem[] {
+  return items.map((item) => ({ ...item, regulator: `${item.regulator || '—'} · ${item.jurisdiction}` }));
 }
 
 /** At least one slide per section (`empty` when there is nothing), so an empty list still says so ("No sources cited."). */
